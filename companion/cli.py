@@ -1,0 +1,192 @@
+"""The ``companion`` command.
+
+    companion                       the table app (simulation on a PC, hardware on a Pi)
+    companion replay GAME FILE      print the summary JSON of a JSON Lines game log
+    companion games                 list the games in the journal
+    companion export [ID] FILE      write a journaled game as a JSON Lines log
+    companion import FILE           add a JSON Lines log to the journal (to resume it)
+
+Every refusal is one sentence on standard error and exit status 2 — never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Callable, Sequence
+
+from companion.engine.journal import Journal, JournalError, default_path
+from companion.engine.logfile import LogError, read_text, replay_lines
+from companion.engine.refusal import Refused
+from companion.games import registry
+
+EXIT_REFUSED = 2
+
+
+class CliError(Exception):
+    """A sentence for standard error; the command exits with status 2."""
+
+
+def _game(name: str):
+    games = registry()
+    if name not in games:
+        raise CliError(f"unknown game {name!r} (this companion knows: {', '.join(sorted(games))})")
+    return games[name]
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    game = _game(args.game)
+    try:
+        match = replay_lines(game, read_text(args.file))
+    except LogError as error:
+        raise CliError(str(error)) from None
+    json.dump(game.summary(match.state), sys.stdout, indent=2, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+def _journal(args: argparse.Namespace) -> Journal:
+    path = Path(args.journal) if args.journal else default_path()
+    try:
+        journal, warning = Journal.open_or_recover(path, registry())
+    except JournalError as error:
+        raise CliError(str(error)) from None
+    if warning:
+        print(f"warning: {warning}", file=sys.stderr)
+    return journal
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    journal = _journal(args)
+    for record in journal.records():
+        players = ", ".join(record.setup.get("players", []))
+        state = "finished" if record.finished else "unfinished"
+        print(f"{record.id:5d}  {record.game:14s} {state:10s} {record.actions:6d} actions  {players}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    journal = _journal(args)
+    records = journal.records()
+    if not records:
+        raise CliError("the journal holds no games yet")
+    game_id = args.id if args.id is not None else records[0].id
+    try:
+        match = journal.resume(game_id)
+    except (JournalError, Refused) as error:
+        raise CliError(str(error)) from None
+    text = "".join(line + "\n" for line in match.iter_log_text())
+    if args.file == "-":
+        sys.stdout.write(text)
+    else:
+        Path(args.file).write_text(text, encoding="utf-8")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    lines = _read_log_lines(args.file)
+    first = next((json.loads(t) for t in lines if t.strip()), None) if lines else None
+    name = first.get("game") if isinstance(first, dict) else None
+    if name not in registry():
+        raise CliError(f"line 1: the first line must be a game's setup such as {{\"game\": \"esp\", ...}}")
+    game = _game(name)
+    try:
+        match = replay_lines(game, lines)
+    except LogError as error:
+        raise CliError(str(error)) from None
+    journal = _journal(args)
+    stored = journal.new_game(match.setup)
+    for action in match.actions:
+        stored.play(action)
+    print(f"imported as game {stored.id} ({len(match.actions)} actions)")
+    return 0
+
+
+def _read_log_lines(path: str) -> list[str]:
+    try:
+        lines = read_text(path)
+        for number, text in enumerate(lines, start=1):
+            if text.strip():
+                json.loads(text)
+                break
+        return lines
+    except LogError as error:
+        raise CliError(str(error)) from None
+    except json.JSONDecodeError:
+        raise CliError(f"line {number}: this line is not valid JSON") from None
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from companion.app import run_app
+
+    return run_app(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="companion", description="Planchette, the psychic card-game companion.")
+    parser.add_argument("--journal", help="the journal file (default: the state folder)")
+    parser.set_defaults(handler=cmd_run, sim=None, fullscreen=False, windowed=False, text=False)
+    sub = parser.add_subparsers(dest="command")
+
+    run = sub.add_parser("run", help="the table app (the default)")
+    run.add_argument("--sim", action="store_true", default=None, help="simulate the hardware")
+    run.add_argument("--text", action="store_true", help="play in the terminal")
+    run.set_defaults(handler=cmd_run)
+
+    replay = sub.add_parser("replay", help="print the summary JSON of a game log")
+    replay.add_argument("game", help="esp")
+    replay.add_argument("file")
+    replay.set_defaults(handler=cmd_replay)
+
+    games = sub.add_parser("games", help="list the journaled games")
+    games.set_defaults(handler=cmd_games)
+
+    export = sub.add_parser("export", help="write a journaled game as a JSON Lines log")
+    export.add_argument("id", nargs="?", type=int, help="the game number (default: the latest)")
+    export.add_argument("file", help="the log file to write, or - for standard output")
+    export.set_defaults(handler=cmd_export)
+
+    imp = sub.add_parser("import", help="add a JSON Lines game log to the journal")
+    imp.add_argument("file")
+    imp.set_defaults(handler=cmd_import)
+
+    for register in _EXTENSIONS:
+        register(sub)
+    return parser
+
+
+_EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
+"""Subcommands added by other parts of the box (hardware, knock, shots…)."""
+
+
+def _load_extensions() -> None:
+    for module in ("firmware_py.cli",):
+        try:
+            __import__(module)
+        except ImportError:
+            continue
+
+
+def extension(register: Callable[[argparse._SubParsersAction], None]):
+    """Decorator: ``register(subparsers)`` adds a subcommand to ``companion``."""
+    _EXTENSIONS.append(register)
+    return register
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    _load_extensions()
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return args.handler(args)
+    except CliError as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return EXIT_REFUSED
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,79 @@
+"""Reading an action's fields, refusing what is malformed in words a player reads.
+
+Actions arrive from a hand-written log, the journal, the screen or a bot; all of
+them pass through these checks before a game's rules look at them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from companion.engine.refusal import Refused
+
+#: fields any action may carry besides its own: ``t`` is the table clock in seconds
+COMMON_FIELDS = frozenset({"act", "t"})
+
+
+def require_object(action: Any) -> Mapping[str, Any]:
+    if not isinstance(action, Mapping):
+        raise Refused("each line must be a JSON object such as {\"act\": \"play\", ...}")
+    return action
+
+
+def act_of(action: Any, known: Iterable[str]) -> str:
+    action = require_object(action)
+    act = action.get("act")
+    known = tuple(known)
+    if act is None:
+        raise Refused("the line names no act (expected one of: " + ", ".join(known) + ")")
+    if not isinstance(act, str) or act not in known:
+        raise Refused(f"unknown act {act!r} (expected one of: " + ", ".join(known) + ")")
+    return act
+
+
+def check_fields(action: Mapping[str, Any], required: Iterable[str], optional: Iterable[str] = ()) -> None:
+    """Refuse a missing field and an unknown one (a typo such as ``cards`` for ``card``)."""
+    required = tuple(required)
+    for name in required:
+        if name not in action:
+            raise Refused(f"a {action.get('act')} line needs a \"{name}\" field")
+    allowed = set(required) | set(optional) | COMMON_FIELDS
+    for name in action:
+        if name not in allowed:
+            raise Refused(f"a {action.get('act')} line has no field \"{name}\"")
+    if "t" in action:
+        time_of(action)
+
+
+def seat_of(action: Mapping[str, Any], players: Sequence[str], field: str = "seat") -> int:
+    seat = action.get(field)
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise Refused(f"{field} must be a seat number from 0 to {len(players) - 1}, not {seat!r}")
+    if not 0 <= seat < len(players):
+        raise Refused(f"there is no seat {seat}: seats run from 0 to {len(players) - 1}")
+    return seat
+
+
+def time_of(action: Mapping[str, Any]) -> float | None:
+    """The table clock an action carries (seconds), or None."""
+    t = action.get("t")
+    if t is None:
+        return None
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or t != t or t < 0:
+        raise Refused(f"t must be a time in seconds (a number of 0 or more), not {t!r}")
+    return float(t)
+
+
+def player_names(line: Mapping[str, Any], low: int, high: int, title: str) -> list[str]:
+    """The setup's ``players``: distinct, non-empty names, within the game's count."""
+    names = line.get("players")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise Refused("players must be a list of names, e.g. [\"Ann\", \"Bo\", \"Cy\"]")
+    names = [n.strip() for n in names]
+    if not low <= len(names) <= high:
+        raise Refused(f"{title} is for {low} to {high} players, not {len(names)}")
+    if any(not n for n in names):
+        raise Refused("every player needs a name")
+    if len(set(n.casefold() for n in names)) != len(names):
+        raise Refused("two players have the same name; give each a different one")
+    return names

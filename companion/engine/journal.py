@@ -1,0 +1,284 @@
+"""The journal: every accepted action, committed to SQLite before it is acknowledged.
+
+SQLite in WAL mode with ``synchronous=FULL`` makes each commit durable when
+``COMMIT`` returns, so pulling the plug loses at most the action being entered.
+Resuming is a replay of the stored actions through the game's rules; undo moves
+the last action onto a redo stack in the same transaction.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Iterator, Mapping
+
+from companion.engine.game import Action, Game
+from companion.engine.match import Match, canonical
+from companion.engine.refusal import Refusal, Refused
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id        INTEGER PRIMARY KEY,
+    game      TEXT    NOT NULL,
+    setup     TEXT    NOT NULL,
+    started   REAL    NOT NULL,
+    finished  INTEGER NOT NULL DEFAULT 0,
+    abandoned INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    body    TEXT    NOT NULL,
+    PRIMARY KEY (game_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS redo (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    depth   INTEGER NOT NULL,
+    body    TEXT    NOT NULL,
+    PRIMARY KEY (game_id, depth)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS quarantine (
+    game_id INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
+    body    TEXT    NOT NULL,
+    reason  TEXT    NOT NULL
+);
+"""
+
+
+class JournalError(Exception):
+    """The journal file cannot be used; the message says why, for a player."""
+
+
+def default_path() -> Path:
+    """Where the journal lives: ``$PLANCHETTE_JOURNAL``, systemd's ``StateDirectory=``,
+    or the XDG state folder."""
+    if os.environ.get("PLANCHETTE_JOURNAL"):
+        return Path(os.environ["PLANCHETTE_JOURNAL"])
+    if os.environ.get("STATE_DIRECTORY"):
+        return Path(os.environ["STATE_DIRECTORY"].split(":")[0]) / "journal.sqlite3"
+    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(base) / "planchette" / "journal.sqlite3"
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    setup: dict
+    started: float
+    finished: bool
+    actions: int
+
+
+class Journal:
+    """One SQLite file holding every game played on this box."""
+
+    def __init__(self, path: str | Path, games: Mapping[str, Game]) -> None:
+        self.path = Path(path)
+        self.games = games
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self.db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as error:
+            raise JournalError(f"the journal {self.path} cannot be opened: {error}") from None
+        except OSError as error:
+            raise JournalError(f"the journal {self.path} cannot be created: {error.strerror}") from None
+
+    @classmethod
+    def open_or_recover(cls, path: str | Path, games: Mapping[str, Game]) -> tuple["Journal", str | None]:
+        """Open the journal; if the file is not a database, move it aside (nothing is
+        deleted) and start a fresh one, returning a warning to show."""
+        try:
+            return cls(path, games), None
+        except JournalError as first:
+            path = Path(path)
+            if not path.exists():
+                raise
+            aside = path.with_name(f"{path.name}.unreadable-{int(time.time())}")
+            for suffix in ("", "-wal", "-shm"):
+                part = Path(str(path) + suffix)
+                if part.exists():
+                    part.rename(Path(str(aside) + suffix))
+            warning = f"{first}; it was moved aside to {aside.name} and a new journal started"
+            return cls(path, games), warning
+
+    def close(self) -> None:
+        self.db.close()
+
+    def integrity(self) -> str:
+        return self.db.execute("PRAGMA integrity_check").fetchone()[0]
+
+    # -- transactions ------------------------------------------------------------------
+    def _transaction(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            result = work(self.db)
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
+        return result
+
+    # -- games ---------------------------------------------------------------------------
+    def new_game(self, setup: Mapping[str, Any]) -> "JournaledMatch":
+        game = self._game_named(setup.get("game"))
+        match = Match.start(game, setup)  # raises Refused for a bad setup
+        text = json.dumps(match.setup, ensure_ascii=False)
+        game_id = self._transaction(
+            lambda db: db.execute(
+                "INSERT INTO games (game, setup, started) VALUES (?, ?, ?)", (game.name, text, time.time())
+            ).lastrowid
+        )
+        return JournaledMatch(self, game_id, match)
+
+    def records(self, unfinished_only: bool = False) -> list[GameRecord]:
+        query = (
+            "SELECT g.id, g.game, g.setup, g.started, g.finished,"
+            " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
+            " FROM games g WHERE g.abandoned = 0"
+        )
+        if unfinished_only:
+            query += " AND g.finished = 0"
+        rows = self.db.execute(query + " ORDER BY g.id DESC").fetchall()
+        return [GameRecord(r[0], r[1], json.loads(r[2]), r[3], bool(r[4]), r[5]) for r in rows]
+
+    def latest_unfinished(self) -> GameRecord | None:
+        records = self.records(unfinished_only=True)
+        return records[0] if records else None
+
+    def abandon(self, game_id: int) -> None:
+        """Set an unfinished game aside (kept, but no longer offered for resuming)."""
+        self._transaction(lambda db: db.execute("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,)))
+
+    def resume(self, game_id: int) -> "JournaledMatch":
+        """Rebuild a journaled game by replaying its actions.  A stored action that no
+        longer replays is moved to quarantine with its reason (``warnings``)."""
+        row = self.db.execute("SELECT game, setup FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise JournalError(f"the journal holds no game number {game_id}")
+        game = self._game_named(row[0])
+        match = Match.start(game, json.loads(row[1]))
+        bodies = self.db.execute(
+            "SELECT seq, body FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+        ).fetchall()
+        warnings: list[str] = []
+        for position, (seq, body) in enumerate(bodies):
+            try:
+                action = json.loads(body)
+                match.accept(action, game.apply(match.state, action))
+            except (Refused, ValueError) as error:
+                reason = getattr(error, "reason", str(error))
+                rest = bodies[position:]
+                self._quarantine(game_id, rest, reason)
+                warnings.append(
+                    f"action {seq + 1} of the journal could not be replayed ({reason}); "
+                    f"the game resumes before it and {len(rest)} stored action(s) were set aside"
+                )
+                break
+        redo = self.db.execute(
+            "SELECT body FROM redo WHERE game_id = ? ORDER BY depth", (game_id,)
+        ).fetchall()
+        match.redo_stack = [json.loads(b) for (b,) in redo]
+        return JournaledMatch(self, game_id, match, warnings)
+
+    def _quarantine(self, game_id: int, rows, reason: str) -> None:
+        def work(db: sqlite3.Connection) -> None:
+            for seq, body in rows:
+                db.execute("INSERT INTO quarantine VALUES (?, ?, ?, ?)", (game_id, seq, body, reason))
+                db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq))
+            db.execute("DELETE FROM redo WHERE game_id = ?", (game_id,))
+
+        self._transaction(work)
+
+    def _game_named(self, name: Any) -> Game:
+        game = self.games.get(name) if isinstance(name, str) else None
+        if game is None:
+            known = ", ".join(sorted(self.games))
+            raise Refused(f"unknown game {name!r} (this companion knows: {known})")
+        return game
+
+
+class JournaledMatch:
+    """A match whose every change is committed to the journal before it counts."""
+
+    def __init__(self, journal: Journal, game_id: int, match: Match, warnings: list[str] | None = None) -> None:
+        self.journal = journal
+        self.id = game_id
+        self.match = match
+        self.warnings = warnings or []
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    def play(self, action: Action) -> Refusal | None:
+        """Check, commit, then accept.  A refusal writes nothing and changes nothing."""
+        action = canonical(action)
+        try:
+            new_state = self.match.check(action)
+        except Refused as refused:
+            return Refusal(refused.reason)
+        seq = len(self.match.actions)
+        over = self.game.is_over(new_state)
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("INSERT INTO actions VALUES (?, ?, ?)", (self.id, seq, json.dumps(action, ensure_ascii=False)))
+            db.execute("DELETE FROM redo WHERE game_id = ?", (self.id,))
+            if over:
+                db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.id,))
+
+        self.journal._transaction(work)
+        self.match.accept(action, new_state)
+        return None
+
+    def undo(self) -> dict | None:
+        if not self.match.can_undo():
+            return None
+        seq = len(self.match.actions) - 1
+        depth = len(self.match.redo_stack)
+        body = json.dumps(self.match.actions[-1], ensure_ascii=False)
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?", (self.id, seq))
+            db.execute("INSERT INTO redo VALUES (?, ?, ?)", (self.id, depth, body))
+            db.execute("UPDATE games SET finished = 0 WHERE id = ?", (self.id,))
+
+        self.journal._transaction(work)
+        return self.match.undo()
+
+    def redo(self) -> dict | None:
+        if not self.match.can_redo():
+            return None
+        action = self.match.redo_stack[-1]
+        depth = len(self.match.redo_stack) - 1
+        seq = len(self.match.actions)
+        over = self.game.is_over(self.game.apply(self.match.state, action))
+
+        def work(db: sqlite3.Connection) -> None:
+            db.execute("DELETE FROM redo WHERE game_id = ? AND depth = ?", (self.id, depth))
+            db.execute("INSERT INTO actions VALUES (?, ?, ?)", (self.id, seq, json.dumps(action, ensure_ascii=False)))
+            if over:
+                db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.id,))
+
+        self.journal._transaction(work)
+        return self.match.redo()
+
+    def log_lines(self) -> list[dict]:
+        return self.match.log_lines()
+
+    def iter_log_text(self) -> Iterator[str]:
+        for line in self.log_lines():
+            yield json.dumps(line, ensure_ascii=False)

@@ -1,0 +1,110 @@
+"""A match: a game's setup, its accepted actions and the states they lead to.
+
+Undo and redo are exact because every state is kept: undo steps back to the
+state before the last action, redo re-applies it.  Resuming from a log is a
+replay of its actions through the same rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from companion.engine.game import Action, Game
+from companion.engine.refusal import Refusal, Refused
+
+
+def apply(game: Game, state: Any, action: Action) -> Any:
+    """The new state, or a :class:`Refusal` saying why not; ``state`` never changes."""
+    try:
+        return game.apply(state, action)
+    except Refused as refused:
+        return Refusal(refused.reason)
+
+
+def canonical(action: Action) -> dict:
+    """The action as plain JSON data (what the journal stores and the log exports)."""
+    return json.loads(json.dumps(action, ensure_ascii=False))
+
+
+@dataclass
+class Match:
+    """One game in progress, in memory.  The journal persists one of these."""
+
+    game: Game
+    setup: dict
+    actions: list[dict] = field(default_factory=list)
+    states: list[Any] = field(default_factory=list)
+    redo_stack: list[dict] = field(default_factory=list)
+
+    @classmethod
+    def start(cls, game: Game, setup: Mapping[str, Any]) -> "Match":
+        setup = canonical(setup)
+        try:
+            first = game.setup(setup)
+        except Refused as refused:
+            raise Refused(refused.reason) from None
+        return cls(game=game, setup=setup, states=[first])
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+    def check(self, action: Action) -> Any:
+        """The state ``action`` would lead to, without accepting it (raises Refused)."""
+        return self.game.apply(self.state, canonical(action))
+
+    def accept(self, action: Action, new_state: Any) -> None:
+        """Record an action already checked; clears redo (a new branch of play)."""
+        self.actions.append(canonical(action))
+        self.states.append(new_state)
+        self.redo_stack.clear()
+
+    def play(self, action: Action) -> Refusal | None:
+        """Check and accept ``action``; a refusal changes nothing."""
+        try:
+            new_state = self.check(action)
+        except Refused as refused:
+            return Refusal(refused.reason)
+        self.accept(action, new_state)
+        return None
+
+    def can_undo(self) -> bool:
+        return bool(self.actions)
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_stack)
+
+    def undo(self) -> dict | None:
+        if not self.actions:
+            return None
+        self.states.pop()
+        action = self.actions.pop()
+        self.redo_stack.append(action)
+        return action
+
+    def redo(self) -> dict | None:
+        if not self.redo_stack:
+            return None
+        action = self.redo_stack[-1]
+        self.states.append(self.game.apply(self.state, action))
+        self.actions.append(self.redo_stack.pop())
+        return action
+
+    def log_lines(self) -> list[dict]:
+        """The JSON Lines log: the setup, then every accepted action."""
+        return [self.setup, *self.actions]
+
+
+def replay(game: Game, setup: Mapping[str, Any], actions: Iterable[Action]) -> Match:
+    """Rebuild a match from its log; raises Refused at the first action refused,
+    with ``index`` (0-based, among the actions) set on the exception."""
+    match = Match.start(game, setup)
+    for index, action in enumerate(actions):
+        refusal = match.play(action)
+        if refusal is not None:
+            error = Refused(refusal.reason)
+            error.index = index  # type: ignore[attr-defined]
+            raise error
+    return match

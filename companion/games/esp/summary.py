@@ -1,0 +1,70 @@
+"""What ESP shows: the replay summary of ``shared/spec/esp-log.md`` and each seat's view."""
+
+from __future__ import annotations
+
+from companion.games.esp import rules
+from companion.games.esp.cards import name
+
+
+def _card(c: int | None) -> str | None:
+    return None if c is None else name(c)
+
+
+def round_summary(rnd) -> dict:
+    seats = range(rnd.players)
+    return {
+        "first_seer": rnd.first_seer,
+        "vision": _card(rnd.vision),
+        "supernatural": rnd.supernatural,
+        "superduper": rnd.superduper,
+        "prediction_points": [int(rnd.prediction_correct(s)) for s in seats],
+        "tricks": [
+            {"leader": t.leader, "cards": [name(c) for c in t.cards], "winner": t.winner} for t in rnd.tricks
+        ],
+        "tricks_won": list(rnd.won),
+        "bids": [_card(b) for b in rnd.bids],
+        "bid_correct": [rnd.bid_correct(s) for s in seats],
+        "points": [rnd.points(s) for s in seats],
+    }
+
+
+def summarize(game, state) -> dict:
+    finished = state.finished
+    totals = state.totals()
+    return {
+        "game": "esp",
+        "players": list(state.players),
+        "rounds": [round_summary(r) for r in state.rounds],
+        "totals": totals,
+        "finished": finished,
+        "outcomes": [rules.outcome_label(t) for t in totals] if finished else None,
+        "next": game.expected(state),
+    }
+
+
+def view(game, state, seat: int | None) -> dict:
+    """The summary plus what ``seat`` may see of the cards: its own held cards; every
+    face-down card, even its owner's, only as a back ("it cannot be looked at again")."""
+    shown = summarize(game, state)
+    rnd = state.rounds[-1] if state.rounds else None
+    hands: list = []
+    rows: list = []
+    if rnd is not None:
+        for s in range(rnd.players):
+            hand, row = rnd.hands[s], rnd.facedown[s]
+            held_left = max(0, rules.held_count(rnd.index) - rnd.plays[s])
+            row_left = rules.facedown_count(rnd.index) - max(0, rnd.plays[s] - rules.held_count(rnd.index))
+            row_left -= rnd.bids[s] is not None
+            hands.append([name(c) for c in hand] if (hand is not None and s == seat) else held_left)
+            rows.append(len(row) if row is not None else row_left)
+    shown.update(
+        {
+            "seat": seat,
+            "hands": hands,  # a list of cards for the viewer's own known hand, else a count
+            "facedown": rows,  # counts only: backs
+            "claims": [[s, c] for s, c in rnd.claims] if rnd else [],
+            "why": [t.why for t in rnd.tricks] if rnd else [],
+            "notices": list(state.notices),
+        }
+    )
+    return shown
