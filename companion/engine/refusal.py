@@ -23,8 +23,5 @@ class Refusal:
 
     reason: str
 
-    def __bool__(self) -> bool:  # a refusal is never a usable state
-        return False
-
     def __str__(self) -> str:
         return self.reason

@@ -1,0 +1,226 @@
+"""The companion in a terminal: pick or resume a game, then enter what the table plays.
+
+Every line typed becomes an action, checked by the rules, committed to the journal,
+then acknowledged; a refusal prints its reason and changes nothing.  Entries are
+the log's JSON lines or short forms (``star``, ``4``, ``4 cross``, ``Bo 4 cross``);
+``undo``, ``redo``, ``export FILE``, ``help`` and ``quit`` are always there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Callable, TextIO
+
+from companion.engine.journal import Journal, JournaledMatch, JournalError, default_path
+from companion.engine.refusal import Refused
+from companion.games import registry
+
+HELP = """\
+Type what happened at the table:
+  a prediction   star | 4            (for the player whose turn it is)
+  the vision     4 cross
+  a play         4 cross             (for the player whose turn it is)
+  a bid          Bo 4 cross          (bids come in any order; the name picks the player)
+  any log line   {"act": "play", "seat": 1, "card": "4 cross"}
+Always: undo, redo, export FILE, help, quit."""
+
+
+class TextCompanion:
+    def __init__(self, journal: Journal, read: Callable[[str], str] = input, out: TextIO = sys.stdout) -> None:
+        self.journal = journal
+        self.read = read
+        self.out = out
+        self.full_information = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> "TextCompanion":
+        path = Path(args.journal) if getattr(args, "journal", None) else default_path()
+        try:
+            journal, warning = Journal.open_or_recover(path, registry())
+        except JournalError as error:
+            raise SystemExit(f"companion: {error}")
+        companion = cls(journal)
+        if warning:
+            companion.say(f"warning: {warning}")
+        return companion
+
+    def say(self, text: str) -> None:
+        print(text, file=self.out, flush=True)
+
+    def ask(self, prompt: str) -> str:
+        try:
+            return self.read(prompt).strip()
+        except EOFError:
+            raise KeyboardInterrupt from None
+
+    # -- start-up -------------------------------------------------------------------
+    def run(self) -> int:
+        try:
+            match = self.resume_offer() or self.new_game()
+            self.play(match)
+        except KeyboardInterrupt:
+            self.say("\nBye — the game is saved; start the companion again to resume it.")
+        return 0
+
+    def resume_offer(self) -> JournaledMatch | None:
+        record = self.journal.latest_unfinished()
+        if record is None:
+            return None
+        players = ", ".join(record.setup.get("players", []))
+        answer = self.ask(f"Resume the unfinished {record.game} game of {players} ({record.actions} actions)? [Y/n] ")
+        if answer.lower() in ("n", "no"):
+            self.journal.abandon(record.id)
+            return None
+        match = self.journal.resume(record.id)
+        for warning in match.warnings:
+            self.say(f"warning: {warning}")
+        self.full_information = "seed" in record.setup
+        return match
+
+    def new_game(self) -> JournaledMatch:
+        games = registry()
+        names = sorted(games)
+        while True:
+            choice = self.ask(f"Which game? ({', '.join(names)}) ") or names[0]
+            if choice in games:
+                break
+            self.say(f"This companion knows {', '.join(names)}.")
+        game = games[choice]
+        while True:
+            players = [p.strip() for p in self.ask("Players, clockwise from the first, separated by commas: ").split(",")]
+            simulate = self.ask("Deal the cards here for a solo try (full information)? [y/N] ").lower() in ("y", "yes")
+            setup = {"game": game.name, "players": players}
+            if simulate:
+                setup["seed"] = abs(hash(tuple(players))) % 10_000
+            try:
+                match = self.journal.new_game(setup)
+            except Refused as refused:
+                self.say(f"Not started: {refused.reason}")
+                continue
+            self.full_information = simulate
+            return match
+
+    # -- the game loop --------------------------------------------------------------
+    def play(self, match: JournaledMatch) -> None:
+        self.say(HELP)
+        while True:
+            self.deal_if_simulated(match)
+            self.show(match)
+            if match.game.is_over(match.state):
+                self.say("The game is over. export FILE saves its log; quit leaves.")
+            text = self.ask("> ")
+            if not text:
+                continue
+            if not self.command(match, text):
+                return
+
+    def deal_if_simulated(self, match: JournaledMatch) -> None:
+        while self.full_information:
+            action = match.game.chance(match.state)
+            if action is None:
+                return
+            match.play(action)
+
+    def command(self, match: JournaledMatch, text: str) -> bool:
+        word = text.split()[0].lower()
+        if word in ("quit", "q", "exit"):
+            return False
+        if word == "help":
+            self.say(HELP)
+        elif word == "undo":
+            undone = self.undo(match)
+            self.say("undone: " + json.dumps(undone) if undone else "nothing to undo")
+        elif word == "redo":
+            done = match.redo()
+            self.say("redone: " + json.dumps(done) if done else "nothing to redo")
+        elif word == "export":
+            target = text.split(maxsplit=1)[1] if " " in text else f"game-{match.id}.jsonl"
+            try:
+                Path(target).write_text("".join(line + "\n" for line in match.iter_log_text()), encoding="utf-8")
+                self.say(f"saved the log to {target}")
+            except OSError as error:
+                self.say(f"could not write {target}: {error.strerror}")
+        else:
+            try:
+                action = self.parse(match, text)
+            except Refused as refused:
+                self.say(f"refused: {refused.reason}")
+                return True
+            refusal = match.play(action)
+            self.say(f"refused: {refusal.reason}" if refusal is not None else "ok")
+        return True
+
+    def undo(self, match: JournaledMatch) -> dict | None:
+        """Undo the last player's entry; in a simulated game, also the deals the
+        companion made after it (else they would simply be made again)."""
+        undone = match.undo()
+        while undone is not None and self.full_information and match.game.chance(match.state) == undone:
+            undone = match.undo()
+        return undone
+
+    def parse(self, match: JournaledMatch, text: str) -> dict:
+        """A JSON log line, or a short form completed from what the table owes next."""
+        if text.startswith("{"):
+            try:
+                value = json.loads(text)
+            except json.JSONDecodeError as error:
+                raise Refused(f"that is not valid JSON ({error.msg})") from None
+            return value
+        owed = match.game.expected(match.state)
+        if owed is None:
+            raise Refused("the game is over: nothing more can be played")
+        players = match.game.players(match.state)
+        words = text.split()
+        seat = owed.get("seat")
+        lowered = [p.casefold() for p in players]
+        if words and words[0].casefold() in lowered:
+            seat = lowered.index(words[0].casefold())
+            words = words[1:]
+        rest = " ".join(words).lower()
+        act = owed["act"]
+        if act == "predict":
+            return {"act": "predict", "seat": seat, "claim": int(rest) if rest.isdigit() else rest}
+        if act == "vision":
+            return {"act": "vision", "card": rest}
+        return {"act": act, "seat": seat, "card": rest}
+
+    # -- what the table sees ----------------------------------------------------------
+    def show(self, match: JournaledMatch) -> None:
+        game, state = match.game, match.state
+        view = game.view(state, None)
+        players = view["players"]
+        self.say("")
+        if view["rounds"]:
+            rnd = view["rounds"][-1]
+            number = len(view["rounds"])
+            aspect = rnd["supernatural"]
+            aspects = "no Supernatural Aspect" if aspect is None and rnd["vision"] else f"Supernatural: {aspect}"
+            if rnd["superduper"] is not None:
+                aspects += f", Super-duper-natural: {rnd['superduper']}"
+            self.say(f"Round {number} — First Seer {players[rnd['first_seer']]} — vision {rnd['vision'] or '?'} — {aspects}")
+            claims = ", ".join(f"{players[s]}: {c}" for s, c in view["claims"])
+            if claims:
+                self.say(f"  predictions  {claims}")
+            for trick, why in zip(rnd["tricks"], view["why"] + [""] * 5):
+                cards = ", ".join(trick["cards"])
+                winner = f" -> {players[trick['winner']]} ({why})" if trick["winner"] is not None else ""
+                self.say(f"  trick led by {players[trick['leader']]}: {cards}{winner}")
+        self.say("  scores  " + ", ".join(f"{p} {t}" for p, t in zip(players, view["totals"])))
+        for notice in view["notices"][-2:]:
+            self.say(f"  note: {notice}")
+        if view["outcomes"]:
+            for player, label in zip(players, view["outcomes"]):
+                self.say(f"  {player}: {label}")
+        owed = view["next"]
+        if owed:
+            who = players[owed["seat"]] + "'s " if "seat" in owed else "the "
+            what = {"predict": "prediction (a suit or a rank)", "vision": "Vision Card", "play": "card",
+                    "bid": "bid (the last face-down card)"}[owed["act"]]
+            self.say(f"Next: {who}{what}")
+            if self.full_information and "seat" in owed:
+                hand = game.view(state, owed["seat"])["hands"]
+                if hand and isinstance(hand[owed["seat"]], list):
+                    self.say(f"  {players[owed['seat']]} holds {', '.join(hand[owed['seat']])}")
