@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from companion.engine.journal import Journal, JournalError, default_path
-from companion.engine.logfile import LogError, read_text, replay_lines
+from companion.engine.logfile import LogError, numbered_objects, read_text, replay_lines
 from companion.engine.refusal import Refused
 from companion.games import registry
 
@@ -86,14 +86,20 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    lines = _read_log_lines(args.file)
-    first = next((json.loads(t) for t in lines if t.strip()), None) if lines else None
-    name = first.get("game") if isinstance(first, dict) else None
-    if name not in registry():
-        raise CliError(f"line 1: the first line must be a game's setup such as {{\"game\": \"esp\", ...}}")
-    game = _game(name)
     try:
-        match = replay_lines(game, lines)
+        lines = read_text(args.file)
+        first = next(numbered_objects(lines), None)
+    except LogError as error:
+        raise CliError(str(error)) from None
+    if first is None:
+        raise CliError("the log is empty: its first line must be the game's setup")
+    number, setup = first
+    games = registry()
+    if setup.get("game") not in games:
+        raise CliError(f"line {number}: the first line must be a game's setup, e.g. {{\"game\": \"esp\", ...}} "
+                       f"(this companion knows: {', '.join(sorted(games))})")
+    try:
+        match = replay_lines(games[setup["game"]], lines)
     except LogError as error:
         raise CliError(str(error)) from None
     journal = _journal(args)
@@ -102,20 +108,6 @@ def cmd_import(args: argparse.Namespace) -> int:
         stored.play(action)
     print(f"imported as game {stored.id} ({len(match.actions)} actions)")
     return 0
-
-
-def _read_log_lines(path: str) -> list[str]:
-    try:
-        lines = read_text(path)
-        for number, text in enumerate(lines, start=1):
-            if text.strip():
-                json.loads(text)
-                break
-        return lines
-    except LogError as error:
-        raise CliError(str(error)) from None
-    except json.JSONDecodeError:
-        raise CliError(f"line {number}: this line is not valid JSON") from None
 
 
 def cmd_run(args: argparse.Namespace) -> int:

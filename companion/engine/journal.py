@@ -265,7 +265,8 @@ class JournaledMatch:
         action = self.match.redo_stack[-1]
         depth = len(self.match.redo_stack) - 1
         seq = len(self.match.actions)
-        over = self.game.is_over(self.game.apply(self.match.state, action))
+        new_state = self.game.apply(self.match.state, action)
+        over = self.game.is_over(new_state)
 
         def work(db: sqlite3.Connection) -> None:
             db.execute("DELETE FROM redo WHERE game_id = ? AND depth = ?", (self.id, depth))
@@ -274,7 +275,7 @@ class JournaledMatch:
                 db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.id,))
 
         self.journal._transaction(work)
-        return self.match.redo()
+        return self.match.redo_into(new_state)
 
     def log_lines(self) -> list[dict]:
         return self.match.log_lines()

@@ -87,9 +87,13 @@ class Match:
     def redo(self) -> dict | None:
         if not self.redo_stack:
             return None
-        action = self.redo_stack[-1]
-        self.states.append(self.game.apply(self.state, action))
-        self.actions.append(self.redo_stack.pop())
+        return self.redo_into(self.game.apply(self.state, self.redo_stack[-1]))
+
+    def redo_into(self, new_state: Any) -> dict:
+        """Re-accept the next redo action, whose resulting state is already known."""
+        action = self.redo_stack.pop()
+        self.actions.append(action)
+        self.states.append(new_state)
         return action
 
     def log_lines(self) -> list[dict]:
