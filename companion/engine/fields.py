@@ -6,6 +6,7 @@ them pass through these checks before a game's rules look at them.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Iterable, Mapping, Sequence
 
 from companion.engine.refusal import Refused
@@ -74,6 +75,8 @@ def player_names(line: Mapping[str, Any], low: int, high: int, title: str) -> li
         raise Refused(f"{title} is for {low} to {high} players, not {len(names)}")
     if any(not n for n in names):
         raise Refused("every player needs a name")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") for n in names for ch in n):
+        raise Refused("a player's name cannot contain line breaks or control characters")
     if len(set(n.casefold() for n in names)) != len(names):
         raise Refused("two players have the same name; give each a different one")
     return names

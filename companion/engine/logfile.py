@@ -36,7 +36,9 @@ def numbered_objects(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
         try:
             value = json.loads(text)
         except json.JSONDecodeError as error:
-            raise LogError(number, f"this line is not valid JSON ({error.msg} at column {error.colno})") from None
+            raise LogError(number, f"this line is not valid JSON ({error.msg}, column {error.colno})") from None
+        except (ValueError, RecursionError):  # numbers too long, nesting too deep
+            raise LogError(number, "this line is not valid JSON that a game log can hold") from None
         if not isinstance(value, dict):
             raise LogError(number, "each line must be a JSON object such as {\"act\": \"play\", ...}")
         yield number, value
@@ -71,7 +73,8 @@ def read_text(path: str | Path) -> list[str]:
     """The lines of a log file, or LogError with a sentence if it cannot be read."""
     try:
         with open(path, encoding="utf-8") as handle:
-            return handle.read().splitlines()
+            # JSON strings may hold U+2028 and friends, which splitlines() would cut at
+            return handle.read().split("\n")
     except FileNotFoundError:
         raise LogError(0, f"there is no file {path}") from None
     except IsADirectoryError:
