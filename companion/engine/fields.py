@@ -6,6 +6,7 @@ them pass through these checks before a game's rules look at them.
 
 from __future__ import annotations
 
+import math
 import unicodedata
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -60,7 +61,7 @@ def time_of(action: Mapping[str, Any]) -> float | None:
     t = action.get("t")
     if t is None:
         return None
-    if isinstance(t, bool) or not isinstance(t, (int, float)) or t != t or t < 0:
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
         raise Refused(f"t must be a time in seconds (a number of 0 or more), not {t!r}")
     return float(t)
 

@@ -54,6 +54,10 @@ class JournalError(Exception):
     """The journal file cannot be used; the message says why, for a player."""
 
 
+class JournalNotADatabase(JournalError):
+    """The journal file holds something other than an SQLite database."""
+
+
 def default_path() -> Path:
     """Where the journal lives: ``$PLANCHETTE_JOURNAL``, systemd's ``StateDirectory=``,
     or the XDG state folder."""
@@ -88,21 +92,22 @@ class Journal:
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.execute("PRAGMA foreign_keys=ON")
             self.db.executescript(SCHEMA)
-        except sqlite3.DatabaseError as error:
+        except sqlite3.OperationalError as error:  # locked, unreadable, disk trouble: not corrupt
             raise JournalError(f"the journal {self.path} cannot be opened: {error}") from None
+        except sqlite3.DatabaseError as error:  # the bytes are not an SQLite database
+            raise JournalNotADatabase(f"the journal {self.path} is not a readable journal: {error}") from None
         except OSError as error:
             raise JournalError(f"the journal {self.path} cannot be created: {error.strerror}") from None
 
     @classmethod
     def open_or_recover(cls, path: str | Path, games: Mapping[str, Game]) -> tuple["Journal", str | None]:
         """Open the journal; if the file is not a database, move it aside (nothing is
-        deleted) and start a fresh one, returning a warning to show."""
+        deleted) and start a fresh one, returning a warning to show.  Any other
+        trouble (permissions, a full disk) is raised: the games must not be hidden."""
         try:
             return cls(path, games), None
-        except JournalError as first:
+        except JournalNotADatabase as first:
             path = Path(path)
-            if not path.exists():
-                raise
             aside = path.with_name(f"{path.name}.unreadable-{int(time.time())}")
             for suffix in ("", "-wal", "-shm"):
                 part = Path(str(path) + suffix)

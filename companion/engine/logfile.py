@@ -28,13 +28,17 @@ class LogError(Exception):
         return f"line {self.line}: {self.reason}" if self.line else self.reason
 
 
+def _no_constants(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
 def numbered_objects(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
     """(line number, JSON object) for every non-blank line; refuses bad JSON."""
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
         try:
-            value = json.loads(text)
+            value = json.loads(text, parse_constant=_no_constants)
         except json.JSONDecodeError as error:
             raise LogError(number, f"this line is not valid JSON ({error.msg}, column {error.colno})") from None
         except (ValueError, RecursionError):  # numbers too long, nesting too deep
@@ -72,7 +76,7 @@ def replay_lines(game: Game, lines: Iterable[str]) -> Match:
 def read_text(path: str | Path) -> list[str]:
     """The lines of a log file, or LogError with a sentence if it cannot be read."""
     try:
-        with open(path, encoding="utf-8") as handle:
+        with open(path, encoding="utf-8-sig") as handle:  # a BOM from a Windows editor is harmless
             # JSON strings may hold U+2028 and friends, which splitlines() would cut at
             return handle.read().split("\n")
     except FileNotFoundError:

@@ -103,8 +103,12 @@ class Match:
 
 def replay(game: Game, setup: Mapping[str, Any], actions: Iterable[Action]) -> Match:
     """Rebuild a match from its log; raises Refused at the first action refused,
-    with ``index`` (0-based, among the actions) set on the exception."""
-    match = Match.start(game, setup)
+    with ``index`` (0-based, among the actions; None for the setup) set on the exception."""
+    try:
+        match = Match.start(game, setup)
+    except Refused as refused:
+        refused.index = None  # type: ignore[attr-defined]
+        raise
     for index, action in enumerate(actions):
         refusal = match.play(action)
         if refusal is not None:

@@ -38,6 +38,17 @@ class Sealed:
             raise Refused(f"{names[seat]} has already chosen, and that choice cannot be changed")
         return Sealed(self.expected, {**self.choices, seat: choice}, False, self.revisable)
 
+    def withdraw(self, seat: int, names) -> "Sealed":
+        """Take a revisable choice back (Mysterium's tokens "can be moved or withdrawn")."""
+        if self.revealed:
+            raise Refused("the choices are already revealed and locked")
+        if not self.revisable:
+            raise Refused(f"{names[seat]}'s choice cannot be taken back")
+        if seat not in self.choices:
+            raise Refused(f"{names[seat]} has nothing to take back")
+        rest = {s: c for s, c in self.choices.items() if s != seat}
+        return Sealed(self.expected, rest, False, self.revisable)
+
     @property
     def complete(self) -> bool:
         return set(self.choices) >= self.expected

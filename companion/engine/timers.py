@@ -34,8 +34,12 @@ class Timer:
         extra = max(0.0, now - self.started) if self.started is not None else 0.0
         return min(self.duration, self.banked + extra)
 
+    #: below this, time left is float rounding, not sand (times carry tenths of a second)
+    EPSILON = 1e-6
+
     def remaining(self, now: float) -> float:
-        return self.duration - self.elapsed(now)
+        left = self.duration - self.elapsed(now)
+        return 0.0 if left <= self.EPSILON else left
 
     def expired(self, now: float) -> bool:
         return self.remaining(now) <= 0

@@ -22,10 +22,12 @@ class Window:
     seats: int
     pending: tuple[int, ...]
     acted: tuple[int, ...] = field(default=())
+    eligible: frozenset[int] = field(default=frozenset())
 
     @classmethod
     def open(cls, turn_holder: int, seats: int, eligible) -> "Window":
-        return cls(turn_holder, seats, tuple(left_of(turn_holder, seats, eligible)))
+        eligible = frozenset(eligible)
+        return cls(turn_holder, seats, tuple(left_of(turn_holder, seats, eligible)), (), eligible)
 
     @property
     def closed(self) -> bool:
@@ -39,6 +41,8 @@ class Window:
     def _check_turn(self, seat: int, names) -> None:
         if self.closed:
             raise Refused("nobody may interfere now: the window has closed")
+        if seat not in self.eligible:
+            raise Refused(f"{names[seat]} has no say in this window")
         if seat not in self.pending:
             raise Refused(f"{names[seat]} has already answered in this window")
         if seat != self.pending[0]:
@@ -57,4 +61,5 @@ class Window:
 
     def reopen_for(self, eligible) -> "Window":
         """After an interference resolves, everyone eligible may answer it in turn."""
-        return replace(self, pending=tuple(left_of(self.turn_holder, self.seats, eligible)))
+        eligible = frozenset(eligible)
+        return replace(self, pending=tuple(left_of(self.turn_holder, self.seats, eligible)), eligible=eligible)
