@@ -77,6 +77,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         match = journal.resume(game_id)
     except (JournalError, Refused) as error:
         raise CliError(str(error)) from None
+    for warning in match.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
     text = "".join(line + "\n" for line in match.iter_log_text())
     if args.file == "-":
         sys.stdout.write(text)
@@ -103,9 +105,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     except LogError as error:
         raise CliError(str(error)) from None
     journal = _journal(args)
-    stored = journal.new_game(match.setup)
-    for action in match.actions:
-        stored.play(action)
+    stored = journal.import_match(match)
     print(f"imported as game {stored.id} ({len(match.actions)} actions)")
     return 0
 

@@ -85,19 +85,24 @@ class Journal:
     def __init__(self, path: str | Path, games: Mapping[str, Game]) -> None:
         self.path = Path(path)
         self.games = games
+        db = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
-            self.db.execute("PRAGMA journal_mode=WAL")
-            self.db.execute("PRAGMA synchronous=FULL")
-            self.db.execute("PRAGMA foreign_keys=ON")
-            self.db.executescript(SCHEMA)
-        except sqlite3.OperationalError as error:  # locked, unreadable, disk trouble: not corrupt
+            db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            db.executescript(SCHEMA)
+        except sqlite3.DatabaseError as error:
+            if db is not None:
+                db.close()
+            if getattr(error, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
+                raise JournalNotADatabase(f"the journal {self.path} is not a readable journal: {error}") from None
+            # locked, unreadable, a full disk: the games are there, so never hide them
             raise JournalError(f"the journal {self.path} cannot be opened: {error}") from None
-        except sqlite3.DatabaseError as error:  # the bytes are not an SQLite database
-            raise JournalNotADatabase(f"the journal {self.path} is not a readable journal: {error}") from None
         except OSError as error:
             raise JournalError(f"the journal {self.path} cannot be created: {error.strerror}") from None
+        self.db = db
 
     @classmethod
     def open_or_recover(cls, path: str | Path, games: Mapping[str, Game]) -> tuple["Journal", str | None]:
@@ -108,13 +113,23 @@ class Journal:
             return cls(path, games), None
         except JournalNotADatabase as first:
             path = Path(path)
-            aside = path.with_name(f"{path.name}.unreadable-{int(time.time())}")
+            aside = cls._unused_name(path)
             for suffix in ("", "-wal", "-shm"):
                 part = Path(str(path) + suffix)
                 if part.exists():
                     part.rename(Path(str(aside) + suffix))
             warning = f"{first}; it was moved aside to {aside.name} and a new journal started"
             return cls(path, games), warning
+
+    @staticmethod
+    def _unused_name(path: Path) -> Path:
+        """A name beside ``path`` that no earlier set-aside file holds."""
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(1, 10_000):
+            aside = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
+            if not any(Path(str(aside) + suffix).exists() for suffix in ("", "-wal", "-shm")):
+                return aside
+        raise JournalError(f"too many unreadable journals are set aside beside {path}")
 
     def close(self) -> None:
         self.db.close()
@@ -183,26 +198,65 @@ class Journal:
             except (Refused, ValueError) as error:
                 reason = getattr(error, "reason", str(error))
                 rest = bodies[position:]
-                self._quarantine(game_id, rest, reason)
+                self._quarantine(game_id, rest, reason, keep_redo=True, over=game.is_over(match.state))
                 warnings.append(
                     f"action {seq + 1} of the journal could not be replayed ({reason}); "
                     f"the game resumes before it and {len(rest)} stored action(s) were set aside"
                 )
-                break
-        redo = self.db.execute(
-            "SELECT body FROM redo WHERE game_id = ? ORDER BY depth", (game_id,)
+                return JournaledMatch(self, game_id, match, warnings)
+        redo_rows = self.db.execute(
+            "SELECT depth, body FROM redo WHERE game_id = ? ORDER BY depth", (game_id,)
         ).fetchall()
-        match.redo_stack = [json.loads(b) for (b,) in redo]
+        try:
+            match.redo_stack = self._checked_redo(game, match.state, redo_rows)
+        except (Refused, ValueError) as error:
+            reason = getattr(error, "reason", str(error))
+            self._quarantine(game_id, [], reason, keep_redo=True, over=game.is_over(match.state))
+            warnings.append(f"the actions kept for redo could not be replayed ({reason}) and were set aside")
         return JournaledMatch(self, game_id, match, warnings)
 
-    def _quarantine(self, game_id: int, rows, reason: str) -> None:
+    @staticmethod
+    def _checked_redo(game: Game, state: Any, rows) -> list[dict]:
+        """The redo stack, proven to replay from ``state`` (the top is the last row)."""
+        stack = [json.loads(body) for _, body in rows]
+        for action in reversed(stack):
+            state = game.apply(state, action)
+        return stack
+
+    def _quarantine(self, game_id: int, rows, reason: str, keep_redo: bool, over: bool) -> None:
+        """Set stored actions aside with the reason (kept, never deleted); the redo
+        stack goes with them, numbered on after them; the finished flag follows."""
         def work(db: sqlite3.Connection) -> None:
+            last = rows[-1][0] if rows else db.execute(
+                "SELECT COALESCE(MAX(seq), -1) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
             for seq, body in rows:
                 db.execute("INSERT INTO quarantine VALUES (?, ?, ?, ?)", (game_id, seq, body, reason))
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq))
+            if keep_redo:
+                redo = db.execute(
+                    "SELECT body FROM redo WHERE game_id = ? ORDER BY depth DESC", (game_id,)).fetchall()
+                for offset, (body,) in enumerate(redo, start=1):
+                    db.execute("INSERT INTO quarantine VALUES (?, ?, ?, ?)",
+                               (game_id, last + offset, body, f"kept for redo; {reason}"))
             db.execute("DELETE FROM redo WHERE game_id = ?", (game_id,))
+            db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(over), game_id))
 
         self._transaction(work)
+
+    def import_match(self, match: Match) -> "JournaledMatch":
+        """Store a whole replayed game in one transaction: all of it or nothing."""
+        setup = json.dumps(match.setup, ensure_ascii=False)
+        over = match.game.is_over(match.state)
+
+        def work(db: sqlite3.Connection) -> int:
+            game_id = db.execute("INSERT INTO games (game, setup, started, finished) VALUES (?, ?, ?, ?)",
+                                 (match.game.name, setup, time.time(), int(over))).lastrowid
+            db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
+                           [(game_id, seq, json.dumps(a, ensure_ascii=False)) for seq, a in enumerate(match.actions)])
+            return game_id
+
+        game_id = self._transaction(work)
+        return JournaledMatch(self, game_id, match)
 
     def _game_named(self, name: Any) -> Game:
         game = self.games.get(name) if isinstance(name, str) else None
