@@ -153,8 +153,15 @@ _EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
 """Subcommands added by other parts of the box (hardware, knock, shots…)."""
 
 
+EXTENSION_MODULES = (
+    "firmware_py.knock.cli",  # companion knock detect | record | calibrate
+    "firmware_py.wiring_docs",  # companion wiring
+    "firmware_py.doctor",  # companion doctor
+)
+
+
 def _load_extensions() -> None:
-    for module in ("firmware_py.cli",):
+    for module in EXTENSION_MODULES:
         try:
             __import__(module)
         except ImportError:

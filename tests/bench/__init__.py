@@ -3,7 +3,8 @@
 Each benchmark is a function registered with :func:`benchmark`; it takes the
 :class:`Options` and returns :class:`Row` objects (a figure, its unit and, where the
 issue sets one, its target).  A later issue adds a figure by writing one more
-function here (or in a module imported below) — nothing else changes.
+function in a module ``tests/bench/bench_<topic>.py``: :func:`main` imports every
+such module, so nothing else changes.
 
     python -m tests.bench                 every benchmark
     python -m tests.bench resume games    only those whose name contains a word given
@@ -273,12 +274,23 @@ def machine() -> str:
     return f"Python {platform.python_version()} on {platform.system()} {model}, {cpus} CPU(s)"
 
 
+def _import_topic_modules() -> None:
+    """Every ``tests/bench/bench_*.py`` registers its benchmarks when imported."""
+    import importlib
+    import pkgutil
+
+    for module in pkgutil.iter_modules(__path__):  # type: ignore[name-defined]
+        if module.name.startswith("bench_"):
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.bench", description="Planchette's benchmark figures.")
     parser.add_argument("names", nargs="*", help="run only the benchmarks whose name contains one of these")
     parser.add_argument("--quick", action="store_true", help="short runs (a smoke test)")
     parser.add_argument("--dir", help="where the journal benchmarks write (default: the temporary folder)")
     args = parser.parse_args(argv)
+    _import_topic_modules()
     options = Options(quick=args.quick, dir=args.dir)
     chosen = [(n, f) for n, f in BENCHMARKS if not args.names or any(word in n for word in args.names)]
     if not chosen:
