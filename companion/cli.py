@@ -164,8 +164,9 @@ def _load_extensions() -> None:
     for module in EXTENSION_MODULES:
         try:
             __import__(module)
-        except ImportError:
-            continue
+        except ModuleNotFoundError as missing:
+            if not module.startswith(missing.name or "\0"):
+                raise  # a module that exists but cannot import is a bug to see, not hide
 
 
 def extension(register: Callable[[argparse._SubParsersAction], None]):
