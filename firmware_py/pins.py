@@ -84,6 +84,14 @@ def _int(table: dict, key: str, section: str, required: bool = True) -> Any:
     return value
 
 
+def _knock_module_pin(data: dict) -> int | None:
+    if "knock_module" not in data:
+        return None
+    if not isinstance(data["knock_module"], dict) or "pin" not in data["knock_module"]:
+        raise PinMapError("[knock_module] needs pin = <BCM GPIO number> (or delete the table if no module is fitted)")
+    return _int(data["knock_module"], "pin", "knock_module")
+
+
 def _choice(table: dict, key: str, section: str, choices: tuple[str, ...]) -> str:
     value = table.get(key, choices[0])
     if value not in choices:
@@ -91,7 +99,30 @@ def _choice(table: dict, key: str, section: str, choices: tuple[str, ...]) -> st
     return value
 
 
+KNOWN_KEYS = {
+    "pentagram": {"data", "driver"},
+    "buzzer": {"pin", "kind"},
+    "buttons": {"yes", "no", "undo"},
+    "adc": {"bus", "address", "sda", "scl", "alert_rdy"},
+    "knock_module": {"pin"},
+}
+
+
+def _check_names(data: dict) -> None:
+    """A misspelt table or key would silently drop a device: refuse it by name."""
+    for name, table in data.items():
+        if name not in KNOWN_KEYS:
+            raise PinMapError(f"the pin map has no table [{name}] (the tables are: {', '.join(KNOWN_KEYS)})")
+        if isinstance(table, dict):
+            for key in table:
+                if key not in KNOWN_KEYS[name]:
+                    known = ", ".join(sorted(KNOWN_KEYS[name]))
+                    raise PinMapError(f"[{name}] has no key {key!r} (its keys are: {known})")
+
+
 def parse(data: dict) -> PinMap:
+    _check_names(data)
+
     def section(name: str, required: bool = True) -> dict:
         table = data.get(name)
         if table is None and not required:
@@ -115,7 +146,7 @@ def parse(data: dict) -> PinMap:
         adc_sda=_int(adc, "sda", "adc"),
         adc_scl=_int(adc, "scl", "adc"),
         adc_alert_rdy=_int(adc, "alert_rdy", "adc"),
-        knock_module=_int(knock, "pin", "knock_module", required=False),
+        knock_module=_knock_module_pin(data),
     )
     validate(pins)
     return pins
@@ -169,4 +200,8 @@ def load(path: str | Path = DEFAULT_PATH) -> PinMap:
         raise PinMapError(f"there is no pin map at {path}") from None
     except tomllib.TOMLDecodeError as error:
         raise PinMapError(f"the pin map {path} is not valid TOML: {error}") from None
+    except UnicodeDecodeError:
+        raise PinMapError(f"the pin map {path} is not UTF-8 text") from None
+    except OSError as error:
+        raise PinMapError(f"cannot read the pin map {path}: {error.strerror}") from None
     return parse(data)
