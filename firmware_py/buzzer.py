@@ -124,6 +124,7 @@ class BuzzerBase:
         self.notes: deque[NoteRecord] = deque(maxlen=self.LOG_SIZE)
         self._playing: _Playing | None = None
         self._faulted = False
+        self.volume = 1.0  # 0 mutes; the simulation also plays softer (a GPIO buzzer is on or off)
 
     # -- what the app calls ---------------------------------------------------------
     def play(self, name: str) -> bool:
@@ -144,6 +145,9 @@ class BuzzerBase:
             offsets.append(offsets[-1] + length)
         self._playing = _Playing(name, sound, now, offsets)
         self.log.append((now, name))
+        if self.volume <= 0:
+            self._playing = None  # muted: shown on screen, never sounded
+            return True
         self._device(lambda: self._start_sound(name, sound), proves=self.STARTS_REACH_DEVICE and self.audible)
         self._advance(now)
         return True
@@ -409,6 +413,8 @@ class SimBuzzer(BuzzerBase):
         if self._channel is not None:
             self._channel.stop()
         self._channel = self._sound(name, sound).play()
+        if self._channel is not None:
+            self._channel.set_volume(self.volume)
 
     # the mixer plays each whole buffer itself: notes and the natural end need
     # nothing, only a sound stopped early is cut

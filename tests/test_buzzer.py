@@ -335,10 +335,13 @@ class FakeMixer(types.ModuleType):
 
         class Channel:
             def __init__(self, sound):
-                self.sound, self.stopped = sound, False
+                self.sound, self.stopped, self.volume = sound, False, 1.0
 
             def stop(self):
                 self.stopped = True
+
+            def set_volume(self, volume):
+                self.volume = volume
 
         class Sound:
             def __init__(self, buffer):
@@ -525,3 +528,13 @@ def test_the_real_mixer_plays_under_the_dummy_audio_driver(monkeypatch):
     finally:
         buzzer.close()
     assert not pygame.mixer.get_init()
+
+
+def test_volume_zero_mutes_but_the_indicator_still_shows_the_sound():
+    clock = ManualClock()
+    buzzer = ActiveBuzzer.on_pin(BUZZER_PIN, mock_factory(), clock)
+    buzzer.volume = 0
+    assert buzzer.play("beep")
+    assert buzzer.log[-1][1] == "beep"
+    assert buzzer.playing is None
+    assert not buzzer.device.is_active

@@ -1,0 +1,244 @@
+"""The box: every device of the table, opened from the pin map, driven once a frame.
+
+The app (and ``companion doctor``) holds one :class:`Box`.  Each frame it calls
+:meth:`Box.update`, which returns the yes/no/undo answers that arrived (buttons,
+keys, knocks) and the hourglass events that fell due (already sounded).  A device
+that is missing or fails is a warning on :attr:`Box.health`; the rest keep working.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from firmware_py import gpio
+from firmware_py import pins as pin_map
+from firmware_py.buttons import Buttons
+from firmware_py.buzzer import NullBuzzer, open_buzzer
+from firmware_py.clock import Clock, SystemClock
+from firmware_py.health import Health
+from firmware_py.hourglass import Hourglass, HourglassEvent, HourglassSettings
+from firmware_py.hourglass_sound import HourglassSound
+from firmware_py.pentagram.scenes import Scene
+from firmware_py.pentagram.strip import Pentagram
+
+KNOCK_OPTIONS = ("adc", "module", "none")
+
+
+@dataclass(frozen=True)
+class Fitted:
+    """Which parts this box has: a setting, since groups build different boxes."""
+
+    pentagram: bool = True
+    circle: bool = False
+    buzzer: bool = True
+    buttons: bool = True
+    knock: str = "adc"  # the ADS1115 and a piezo, the digital module, or none
+
+    def __post_init__(self) -> None:
+        if self.knock not in KNOCK_OPTIONS:
+            raise ValueError(f"the knock sensor is one of {', '.join(KNOCK_OPTIONS)}, not {self.knock!r}")
+
+
+@dataclass(frozen=True)
+class Answer:
+    """A yes, no or undo from the table, and where it came from."""
+
+    name: str  # "yes", "no" or "undo"
+    t: float
+    source: str  # "button" or "knock"
+
+
+@dataclass
+class Update:
+    answers: list[Answer] = field(default_factory=list)
+    hourglass: list[HourglassEvent] = field(default_factory=list)
+
+
+class KnockListener:
+    """The piezo through the ADS1115 into the detector.
+
+    On a Pi reading blocks on each RDY edge, so :meth:`start` runs the loop on a
+    thread and :meth:`poll` collects what it decided; tests call :meth:`pump`
+    instead and stay on one thread.
+    """
+
+    BLOCK = 9  # about 10 ms at 860 samples/s: a decision waits at most one block
+
+    def __init__(self, reader: Any, settings: Any = None) -> None:
+        from firmware_py.knock.detector import KnockDetector
+
+        self.reader = reader
+        self.detector = KnockDetector(reader.rate, settings)
+        self._stream = reader.samples()
+        self._decisions: queue.SimpleQueue = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+
+    @property
+    def source(self) -> Any:
+        """The simulated piezo (``source.knock()``), or None on real hardware."""
+        return getattr(self.reader, "source", None)
+
+    def pump(self, count: int | None = None) -> None:
+        """Read ``count`` samples (a block by default) and feed the detector."""
+        block = [next(self._stream) for _ in range(count or self.BLOCK)]
+        for decision in self.detector.feed(block):
+            self._decisions.put(decision)
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="knock", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.pump()
+            except StopIteration:  # the reader was closed
+                return
+
+    def poll(self) -> list:
+        found = []
+        while not self._decisions.empty():
+            found.append(self._decisions.get())
+        return found
+
+    def close(self) -> None:
+        self._stop.set()
+        self.reader.close()
+        if self._thread is not None:
+            self._thread.join(timeout=2.0)
+
+
+class ModuleListener:
+    """The digital comparator module: its onsets grouped into yes/no gestures."""
+
+    def __init__(self, module: Any, clock: Clock, settings: Any = None) -> None:
+        from firmware_py.knock.detector import Settings
+        from firmware_py.knock.gestures import GestureGrouper
+
+        settings = settings or Settings()
+        self.module = module
+        self.clock = clock
+        self.grouper = GestureGrouper(settings.gap, settings.no_wait)
+        self.source = None
+
+    def poll(self) -> list:
+        decisions = []
+        for onset in self.module.onsets():
+            decisions += self.grouper.knock(onset)
+        return decisions + self.grouper.poll(self.clock.now())
+
+    def close(self) -> None:
+        self.module.close()
+
+
+class NoKnock:
+    source = None
+
+    def poll(self) -> list:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+class Box:
+    """The table hardware as one object."""
+
+    def __init__(self, pins, simulate: bool, clock: Clock, health: Health, fitted: Fitted, factory: Any,
+                 pentagram: Pentagram | None, buzzer, buttons: Buttons | None, knock, hourglass: Hourglass) -> None:
+        self.pins = pins
+        self.simulate = simulate
+        self.clock = clock
+        self.health = health
+        self.fitted = fitted
+        self.factory = factory  # gpiozero's pin factory (mock pins when simulating)
+        self.pentagram = pentagram
+        self.buzzer = buzzer
+        self.buttons = buttons
+        self.knock = knock
+        self.hourglass = hourglass
+        self.hourglass_sound = HourglassSound(buzzer)
+
+    @classmethod
+    def open(cls, simulate: bool | None = None, fitted: Fitted = Fitted(), clock: Clock | None = None,
+             pins=None, health: Health | None = None, knock_settings: Any = None,
+             hourglass: HourglassSettings | None = None, listen: bool = True) -> "Box":
+        """Open every fitted device.  ``listen=False`` leaves the knock sensor unread
+        until someone calls ``box.knock.pump()`` (tests)."""
+        simulate = (not gpio.is_raspberry_pi()) if simulate is None else simulate
+        clock = clock or SystemClock()
+        health = health or Health()
+        pins = pins or pin_map.load()
+        factory = gpio.pin_factory(simulate)
+        pentagram = None
+        if fitted.pentagram:
+            pentagram = Pentagram.open(pins, simulate, health, clock, circle=fitted.circle)
+        buzzer = open_buzzer(pins, simulate, health, clock, factory=factory) if fitted.buzzer else NullBuzzer(clock, health)
+        buttons = Buttons(pins, factory, clock, health) if fitted.buttons else None
+        knock = cls._open_knock(pins, simulate, clock, health, fitted, factory, knock_settings, listen)
+        return cls(pins, simulate, clock, health, fitted, factory, pentagram, buzzer, buttons, knock,
+                   Hourglass(clock, hourglass))
+
+    @staticmethod
+    def _open_knock(pins, simulate, clock, health, fitted, factory, settings, listen):
+        if fitted.knock == "none":
+            return NoKnock()
+        if settings is None:
+            from firmware_py.knock.calibrate import KnockSettingsError, load
+
+            try:
+                settings = load()
+            except KnockSettingsError as error:
+                health.fail("knock settings", f"{error}; using the defaults until the table is calibrated again")
+        if fitted.knock == "module":
+            from firmware_py.knock.digital import open_knock_module
+
+            return ModuleListener(open_knock_module(pins, factory, clock, health), clock, settings)
+        from firmware_py.knock.ads1115 import open_reader
+
+        reader = open_reader(pins, simulate, factory=factory, clock=clock if not listen else None,
+                             health=health, strict=False)
+        listener = KnockListener(reader, settings)
+        if listen:
+            listener.start()
+        return listener
+
+    # -- each frame -------------------------------------------------------------------
+    def update(self) -> Update:
+        """What arrived since the last frame; sounds the hourglass and moves the buzzer on."""
+        now = self.clock.now()
+        answers = []
+        if self.buttons is not None:
+            answers += [Answer(p.name, p.t, "button") for p in self.buttons.poll()]
+        answers += [Answer(d.answer, now, "knock") for d in self.knock.poll()]
+        events = self.hourglass_sound.update(self.hourglass)
+        return Update(answers, events)
+
+    def show(self, scene: Scene) -> None:
+        if self.pentagram is not None:
+            self.pentagram.render(scene, self.clock.now())
+
+    def press(self, name: str) -> None:
+        """A key standing for a button (the simulation's Y, N and U keys)."""
+        if self.buttons is not None:
+            self.buttons.inject(name, self.clock.now())
+
+    def knock_now(self, strength: float | None = None) -> bool:
+        """Knock the simulated piezo (the space bar, a click); False on real hardware."""
+        source = self.knock.source
+        if source is None:
+            return False
+        source.knock(strength)
+        return True
+
+    def warnings(self) -> list[str]:
+        return self.health.warnings()
+
+    def close(self) -> None:
+        for part in (self.knock, self.buttons, self.buzzer, self.pentagram):
+            if part is not None:
+                self.health.guard("closing", part.close)

@@ -1,0 +1,108 @@
+"""The box as the app drives it: answers from knocks and buttons, the hourglass sounded,
+and every device fault a warning while the rest keeps working."""
+
+import pytest
+
+from firmware_py.box import Box, Fitted
+from firmware_py.clock import ManualClock
+from firmware_py.pentagram.scenes import MysteriumScene
+from sim.pins import press, release
+
+
+@pytest.fixture
+def box():
+    box = Box.open(simulate=True, clock=ManualClock(), listen=False)
+    yield box
+    box.close()
+
+
+def run_for(box, seconds):
+    answers = []
+    end = box.clock.now() + seconds
+    while box.clock.now() < end:
+        box.knock.pump()  # the simulated ADC moves the manual clock on by one block
+        answers += box.update().answers
+    return answers
+
+
+def test_a_knock_on_the_simulated_piezo_reaches_the_app_as_yes(box):
+    run_for(box, 1.0)  # the detector learns the table's noise first
+    box.knock_now(0.8)
+    answers = run_for(box, 1.5)
+    assert [(a.name, a.source) for a in answers] == [("yes", "knock")]
+
+
+def test_two_knocks_are_no(box):
+    run_for(box, 1.0)
+    box.knock_now(0.8)
+    run_for(box, 0.25)
+    box.knock_now(0.8)
+    answers = run_for(box, 1.0)
+    assert [(a.name, a.source) for a in answers] == [("no", "knock")]
+
+
+def test_a_button_on_its_mock_pin_and_a_key_are_answers(box):
+    press(box.factory, box.pins.button_undo)
+    answers = run_for(box, 0.1)
+    release(box.factory, box.pins.button_undo)
+    box.press("yes")
+    answers += run_for(box, 0.3)
+    assert sorted((a.name, a.source) for a in answers) == [("undo", "button"), ("yes", "button")]
+
+
+def test_the_hourglass_sounds_its_end_through_the_buzzer(box):
+    box.hourglass.flip()
+    box.clock.advance(121)
+    events = box.update().hourglass
+    assert events[-1].kind == "end"
+    assert box.buzzer.log and box.buzzer.log[-1][1] == "end"
+
+
+def test_the_pentagram_shows_a_scene_in_the_simulated_pixels(box):
+    box.show(MysteriumScene(sand=0.5, running=True, round=2))
+    assert sum(1 for colour in box.pentagram.backend.pixels if any(colour)) > 10
+
+
+def test_an_adc_that_stops_answering_is_a_warning_and_buttons_still_work(box):
+    run_for(box, 0.2)
+    box.knock.reader.chip.unplug()
+    run_for(box, 0.5)
+    assert any("knock sensor" in w and "stopped answering" in w for w in box.warnings()), box.warnings()
+    box.press("no")
+    assert [a.name for a in run_for(box, 0.2)] == ["no"]
+
+
+def test_off_a_pi_the_real_devices_are_warnings_not_crashes():
+    """simulate=False on a PC: no strip, no I2C bus, no GPIO — every one a warning."""
+    box = Box.open(simulate=False, clock=ManualClock(), listen=False)
+    try:
+        warnings = " | ".join(box.warnings())
+        for device in ("pentagram", "buzzer", "yes button", "knock sensor"):
+            assert device in warnings, warnings
+        box.show(MysteriumScene())
+        box.press("yes")
+        box.clock.advance(0.1)
+        assert [a.name for a in box.update().answers] == ["yes"]
+    finally:
+        box.close()
+
+
+def test_the_digital_module_knocks_through_its_pin():
+    from sim.pins import pulse_low
+
+    clock = ManualClock()
+    box = Box.open(simulate=True, clock=clock, fitted=Fitted(knock="module"), listen=False)
+    try:
+        pulse_low(box.factory, box.pins.knock_module)
+        answers = []
+        for _ in range(100):
+            clock.advance(0.01)
+            answers += box.update().answers
+        assert [(a.name, a.source) for a in answers] == [("yes", "knock")]
+    finally:
+        box.close()
+
+
+def test_fitted_refuses_an_unknown_knock_option():
+    with pytest.raises(ValueError, match="adc, module, none"):
+        Fitted(knock="microphone")
