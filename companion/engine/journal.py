@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS games (
     setup     TEXT    NOT NULL,
     started   REAL    NOT NULL,
     finished  INTEGER NOT NULL DEFAULT 0,
-    abandoned INTEGER NOT NULL DEFAULT 0
+    abandoned INTEGER NOT NULL DEFAULT 0,
+    meta      TEXT    NOT NULL DEFAULT '{}'  -- the screen's own notes (colours, computer seats): not the log
 );
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -77,6 +78,7 @@ class GameRecord:
     started: float
     finished: bool
     actions: int
+    meta: dict = None  # type: ignore[assignment]
 
 
 class Journal:
@@ -93,6 +95,9 @@ class Journal:
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             db.executescript(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            if "meta" not in columns:  # a journal from before the screen kept notes
+                db.execute("ALTER TABLE games ADD COLUMN meta TEXT NOT NULL DEFAULT '{}'")
         except sqlite3.DatabaseError as error:
             if db is not None:
                 db.close()
@@ -149,27 +154,31 @@ class Journal:
         return result
 
     # -- games ---------------------------------------------------------------------------
-    def new_game(self, setup: Mapping[str, Any]) -> "JournaledMatch":
+    def new_game(self, setup: Mapping[str, Any], meta: Mapping[str, Any] | None = None) -> "JournaledMatch":
+        """Start a game; ``meta`` keeps what the screen needs beside the log
+        (player colours, computer seats), never part of the exported log."""
         game = self._game_named(setup.get("game"))
         match = Match.start(game, setup)  # raises Refused for a bad setup
         text = json.dumps(match.setup, ensure_ascii=False)
+        notes = json.dumps(dict(meta or {}), ensure_ascii=False)
         game_id = self._transaction(
             lambda db: db.execute(
-                "INSERT INTO games (game, setup, started) VALUES (?, ?, ?)", (game.name, text, time.time())
+                "INSERT INTO games (game, setup, started, meta) VALUES (?, ?, ?, ?)",
+                (game.name, text, time.time(), notes),
             ).lastrowid
         )
-        return JournaledMatch(self, game_id, match)
+        return JournaledMatch(self, game_id, match, meta=dict(meta or {}))
 
     def records(self, unfinished_only: bool = False) -> list[GameRecord]:
         query = (
             "SELECT g.id, g.game, g.setup, g.started, g.finished,"
-            " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id)"
+            " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.meta"
             " FROM games g WHERE g.abandoned = 0"
         )
         if unfinished_only:
             query += " AND g.finished = 0"
         rows = self.db.execute(query + " ORDER BY g.id DESC").fetchall()
-        return [GameRecord(r[0], r[1], json.loads(r[2]), r[3], bool(r[4]), r[5]) for r in rows]
+        return [GameRecord(r[0], r[1], json.loads(r[2]), r[3], bool(r[4]), r[5], _meta(r[6])) for r in rows]
 
     def latest_unfinished(self) -> GameRecord | None:
         records = self.records(unfinished_only=True)
@@ -182,7 +191,7 @@ class Journal:
     def resume(self, game_id: int) -> "JournaledMatch":
         """Rebuild a journaled game by replaying its actions.  A stored action that no
         longer replays is moved to quarantine with its reason (``warnings``)."""
-        row = self.db.execute("SELECT game, setup FROM games WHERE id = ?", (game_id,)).fetchone()
+        row = self.db.execute("SELECT game, setup, meta FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise JournalError(f"the journal holds no game number {game_id}")
         game = self._game_named(row[0])
@@ -203,7 +212,7 @@ class Journal:
                     f"action {seq + 1} of the journal could not be replayed ({reason}); "
                     f"the game resumes before it and {len(rest)} stored action(s) were set aside"
                 )
-                return JournaledMatch(self, game_id, match, warnings)
+                return JournaledMatch(self, game_id, match, warnings, _meta(row[2]))
         redo_rows = self.db.execute(
             "SELECT depth, body FROM redo WHERE game_id = ? ORDER BY depth", (game_id,)
         ).fetchall()
@@ -213,7 +222,7 @@ class Journal:
             reason = getattr(error, "reason", str(error))
             self._quarantine(game_id, [], reason, keep_redo=True, over=game.is_over(match.state))
             warnings.append(f"the actions kept for redo could not be replayed ({reason}) and were set aside")
-        return JournaledMatch(self, game_id, match, warnings)
+        return JournaledMatch(self, game_id, match, warnings, _meta(row[2]))
 
     @staticmethod
     def _checked_redo(game: Game, state: Any, rows) -> list[dict]:
@@ -266,14 +275,24 @@ class Journal:
         return game
 
 
+def _meta(text: str | None) -> dict:
+    try:
+        value = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
 class JournaledMatch:
     """A match whose every change is committed to the journal before it counts."""
 
-    def __init__(self, journal: Journal, game_id: int, match: Match, warnings: list[str] | None = None) -> None:
+    def __init__(self, journal: Journal, game_id: int, match: Match, warnings: list[str] | None = None,
+                 meta: dict | None = None) -> None:
         self.journal = journal
         self.id = game_id
         self.match = match
         self.warnings = warnings or []
+        self.meta = meta or {}
 
     @property
     def game(self) -> Game:
