@@ -112,6 +112,37 @@ class KnockListener:
             self._thread.join(timeout=2.0)
 
 
+class SimulatedPiezo:
+    """The desktop simulation's knock sensor: the synthetic piezo straight into the
+    detector, its samples made as the clock passes — no fake I2C chip, no thread, so
+    the idle app stays cool.  The chip path (:class:`KnockListener` on ``sim.ads1115``)
+    is what tests and ``companion doctor --sim`` exercise."""
+
+    CATCH_UP = 2.0  # seconds: after a stall, older samples are skipped, not replayed
+
+    def __init__(self, clock: Clock, settings: Any = None, rate: int = 860) -> None:
+        from firmware_py.knock.detector import KnockDetector
+        from sim.piezo import LivePiezo
+
+        self.clock = clock
+        self.rate = rate
+        self.source = LivePiezo(rate=rate)
+        self.detector = KnockDetector(rate, settings)
+        self._start = clock.now()
+        self._made = 0
+
+    def poll(self) -> list:
+        due = int((self.clock.now() - self._start) * self.rate)
+        if due - self._made > self.CATCH_UP * self.rate:
+            self._made = due - int(self.CATCH_UP * self.rate)
+        block = self.source.read(due - self._made) if due > self._made else []
+        self._made = max(self._made, due)
+        return self.detector.feed(block)
+
+    def close(self) -> None:
+        pass
+
+
 class ModuleListener:
     """The digital comparator module: its onsets grouped into yes/no gestures."""
 
@@ -166,9 +197,10 @@ class Box:
     @classmethod
     def open(cls, simulate: bool | None = None, fitted: Fitted = Fitted(), clock: Clock | None = None,
              pins=None, health: Health | None = None, knock_settings: Any = None,
-             hourglass: HourglassSettings | None = None, listen: bool = True) -> "Box":
+             hourglass: HourglassSettings | None = None, listen: bool = True, direct_sim: bool = False) -> "Box":
         """Open every fitted device.  ``listen=False`` leaves the knock sensor unread
-        until someone calls ``box.knock.pump()`` (tests)."""
+        until someone calls ``box.knock.pump()`` (tests); ``direct_sim`` feeds the
+        simulated piezo straight to the detector (the desktop app)."""
         simulate = (not gpio.is_raspberry_pi()) if simulate is None else simulate
         clock = clock or SystemClock()
         health = health or Health()
@@ -179,12 +211,12 @@ class Box:
             pentagram = Pentagram.open(pins, simulate, health, clock, circle=fitted.circle)
         buzzer = open_buzzer(pins, simulate, health, clock, factory=factory) if fitted.buzzer else NullBuzzer(clock, health)
         buttons = Buttons(pins, factory, clock, health) if fitted.buttons else None
-        knock = cls._open_knock(pins, simulate, clock, health, fitted, factory, knock_settings, listen)
+        knock = cls._open_knock(pins, simulate, clock, health, fitted, factory, knock_settings, listen, direct_sim)
         return cls(pins, simulate, clock, health, fitted, factory, pentagram, buzzer, buttons, knock,
                    Hourglass(clock, hourglass))
 
     @staticmethod
-    def _open_knock(pins, simulate, clock, health, fitted, factory, settings, listen):
+    def _open_knock(pins, simulate, clock, health, fitted, factory, settings, listen, direct_sim):
         if fitted.knock == "none":
             return NoKnock()
         if settings is None:
@@ -198,6 +230,8 @@ class Box:
             from firmware_py.knock.digital import open_knock_module
 
             return ModuleListener(open_knock_module(pins, factory, clock, health), clock, settings)
+        if simulate and direct_sim:
+            return SimulatedPiezo(clock, settings)
         from firmware_py.knock.ads1115 import open_reader
 
         reader = open_reader(pins, simulate, factory=factory, clock=clock if not listen else None,

@@ -106,3 +106,21 @@ def test_the_digital_module_knocks_through_its_pin():
 def test_fitted_refuses_an_unknown_knock_option():
     with pytest.raises(ValueError, match="adc, module, none"):
         Fitted(knock="microphone")
+
+
+def test_the_desktop_simulation_knocks_straight_into_the_detector():
+    clock = ManualClock()
+    box = Box.open(simulate=True, clock=clock, direct_sim=True)
+    try:
+        answers = []
+        for _ in range(50):
+            clock.advance(0.02)
+            answers += box.update().answers
+        box.knock_now(0.8)
+        for _ in range(80):
+            clock.advance(0.02)
+            answers += box.update().answers
+        assert [(a.name, a.source) for a in answers] == [("yes", "knock")]
+        assert box.warnings() == [] or all("buzzer" in w for w in box.warnings())
+    finally:
+        box.close()
