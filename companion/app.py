@@ -1,9 +1,5 @@
-"""``companion`` with no subcommand: start the table app.
-
-The pygame screen is not built yet (issue 4); until it is, the companion runs in
-the terminal (:mod:`companion.textmode`) with the same journal, resume, undo and
-refusals.
-"""
+"""``companion`` with no subcommand: start the table app (the pygame screen, or the
+terminal companion with ``--text``).  Imported lazily so ``replay`` never loads pygame."""
 
 from __future__ import annotations
 
@@ -11,6 +7,6 @@ import argparse
 
 
 def run_app(args: argparse.Namespace) -> int:
-    from companion.textmode import TextCompanion
+    from companion.ui.app import run_app as run_screen
 
-    return TextCompanion.from_args(args).run()
+    return run_screen(args)

@@ -119,13 +119,14 @@ def cmd_run(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Planchette, the psychic card-game companion.")
     parser.add_argument("--journal", help="the journal file (default: the state folder)")
-    parser.set_defaults(handler=cmd_run, sim=None, fullscreen=False, windowed=False, text=False)
+    parser.add_argument("--sim", action="store_true", help="simulate the hardware (the default off a Raspberry Pi)")
+    screen = parser.add_mutually_exclusive_group()
+    screen.add_argument("--fullscreen", action="store_true", help="the kiosk: the whole screen, no pointer")
+    screen.add_argument("--windowed", action="store_true", help="a desktop window (the default)")
+    screen.add_argument("--text", action="store_true", help="play in the terminal instead of on the screen")
+    parser.add_argument("--size", nargs=2, type=int, metavar=("W", "H"), help="the window's size (default 800 480)")
+    parser.set_defaults(handler=cmd_run)
     sub = parser.add_subparsers(dest="command")
-
-    run = sub.add_parser("run", help="the table app (the default)")
-    run.add_argument("--sim", action="store_true", default=None, help="simulate the hardware")
-    run.add_argument("--text", action="store_true", help="play in the terminal")
-    run.set_defaults(handler=cmd_run)
 
     replay = sub.add_parser("replay", help="print the summary JSON of a game log")
     replay.add_argument("game", help="esp")
@@ -143,6 +144,10 @@ def build_parser() -> argparse.ArgumentParser:
     imp = sub.add_parser("import", help="add a JSON Lines game log to the journal")
     imp.add_argument("file")
     imp.set_defaults(handler=cmd_import)
+
+    shots = sub.add_parser("shots", help="render every screen of every game to PNG files, headless")
+    shots.add_argument("outdir")
+    shots.set_defaults(handler=lambda args: __import__("companion.ui.shots", fromlist=["main"]).main(args.outdir))
 
     for register in _EXTENSIONS:
         register(sub)

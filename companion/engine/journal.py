@@ -252,20 +252,21 @@ class Journal:
 
         self._transaction(work)
 
-    def import_match(self, match: Match) -> "JournaledMatch":
+    def import_match(self, match: Match, meta: Mapping[str, Any] | None = None) -> "JournaledMatch":
         """Store a whole replayed game in one transaction: all of it or nothing."""
         setup = json.dumps(match.setup, ensure_ascii=False)
         over = match.game.is_over(match.state)
+        notes = json.dumps(dict(meta or {}), ensure_ascii=False)
 
         def work(db: sqlite3.Connection) -> int:
-            game_id = db.execute("INSERT INTO games (game, setup, started, finished) VALUES (?, ?, ?, ?)",
-                                 (match.game.name, setup, time.time(), int(over))).lastrowid
+            game_id = db.execute("INSERT INTO games (game, setup, started, finished, meta) VALUES (?, ?, ?, ?, ?)",
+                                 (match.game.name, setup, time.time(), int(over), notes)).lastrowid
             db.executemany("INSERT INTO actions VALUES (?, ?, ?)",
                            [(game_id, seq, json.dumps(a, ensure_ascii=False)) for seq, a in enumerate(match.actions)])
             return game_id
 
         game_id = self._transaction(work)
-        return JournaledMatch(self, game_id, match)
+        return JournaledMatch(self, game_id, match, meta=dict(meta or {}))
 
     def _game_named(self, name: Any) -> Game:
         game = self.games.get(name) if isinstance(name, str) else None

@@ -1,0 +1,82 @@
+"""The box's settings, kept beside the journal as JSON: brightness, volume and
+which inputs are fitted.  A file that cannot be read is a sentence and the
+defaults; the screen's settings page writes it back whole."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+from companion.engine.journal import default_path
+from firmware_py.box import KNOCK_OPTIONS, Fitted
+
+
+@dataclass(frozen=True)
+class Settings:
+    brightness: float = 0.6  # the pentagram's master brightness, 0–1
+    volume: float = 1.0  # 0 mutes the buzzer
+    fitted: Fitted = field(default_factory=Fitted)
+
+    def with_(self, **changes) -> "Settings":
+        return replace(self, **changes)
+
+
+def settings_path() -> Path:
+    if os.environ.get("PLANCHETTE_SETTINGS"):
+        return Path(os.environ["PLANCHETTE_SETTINGS"])
+    return default_path().parent / "settings.json"
+
+
+def _fraction(data: dict, key: str, default: float) -> float:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+        raise ValueError(f"{key} must be a number from 0 to 1, not {value!r}")
+    return float(value)
+
+
+def parse(data: object) -> Settings:
+    if not isinstance(data, dict):
+        raise ValueError("the settings file must hold a JSON object")
+    fitted = data.get("fitted", {})
+    if not isinstance(fitted, dict):
+        raise ValueError("fitted must be an object such as {\"knock\": \"adc\"}")
+    flags = {}
+    for name in ("pentagram", "circle", "buzzer", "buttons"):
+        value = fitted.get(name, getattr(Fitted(), name))
+        if not isinstance(value, bool):
+            raise ValueError(f"fitted.{name} must be true or false, not {value!r}")
+        flags[name] = value
+    knock = fitted.get("knock", "adc")
+    if knock not in KNOCK_OPTIONS:
+        raise ValueError(f"fitted.knock must be one of {', '.join(KNOCK_OPTIONS)}, not {knock!r}")
+    return Settings(_fraction(data, "brightness", Settings.brightness), _fraction(data, "volume", Settings.volume),
+                    Fitted(knock=knock, **flags))
+
+
+def load(path: Path | None = None) -> tuple[Settings, str | None]:
+    """The settings, and a warning sentence when the file had to be ignored."""
+    path = path or settings_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except (OSError, UnicodeDecodeError) as error:
+        return Settings(), f"the settings file {path} cannot be read ({error}); using the defaults"
+    try:
+        return parse(json.loads(text)), None
+    except (ValueError, RecursionError) as error:
+        return Settings(), f"the settings file {path} is not usable ({error}); using the defaults"
+
+
+def save(settings: Settings, path: Path | None = None) -> None:
+    """Write atomically (a power cut leaves the old file or the new, never half)."""
+    path = path or settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        json.dump(asdict(settings), handle, indent=2)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)

@@ -1,0 +1,345 @@
+"""The table app: one window, one screen at a time, drawn only when something changes.
+
+Each turn of the loop waits for an event (at most :data:`IDLE_WAIT` ms, so the
+box's buttons, knocks and hourglass are read 20 times a second), applies what
+came in, and redraws only if the screen changed or an animation runs — so an
+idle Pi stays cool.  Every game action goes through :meth:`App.play`: checked by
+the rules, committed to the journal, then shown; a refusal is a banner.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from companion.engine.journal import Journal, JournaledMatch, default_path
+from companion.engine.refusal import Refused
+from companion.games import registry
+from companion.settings import Settings
+from companion.settings import load as load_settings
+from companion.settings import save as save_settings
+from companion.ui import theme
+from companion.ui.widgets import Button, draw_button, draw_text
+from firmware_py.box import Box
+from firmware_py.clock import Clock, SystemClock
+from firmware_py.pentagram.scenes import IdleScene
+
+IDLE_WAIT = 50  # ms between looks at the box while nothing happens
+FRAME_WAIT = 16  # ms between frames while an animation runs
+BANNER_SECONDS = 5.0
+TOP_BAR = 44  # units
+
+
+@dataclass
+class Banner:
+    text: str
+    until: float
+    bad: bool = True
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = (800, 480), *, fullscreen: bool = False, simulate: bool | None = None,
+                 journal_path: Path | None = None, clock: Clock | None = None, box: Box | None = None,
+                 side_panel: bool | None = None, settings_path: Path | None = None) -> None:
+        pygame.init()
+        self.clock = clock or SystemClock()
+        self.settings_path = settings_path
+        self.settings, settings_warning = load_settings(settings_path)
+        self.box = box or Box.open(simulate=simulate, fitted=self.settings.fitted, clock=self.clock, direct_sim=True)
+        self.box_settings()
+        self.side_panel = None
+        if side_panel if side_panel is not None else (self.box.simulate and not fullscreen):
+            from companion.ui.sidepanel import SidePanel
+
+            self.side_panel = SidePanel(self)
+        self.game_size = size
+        self.surface = self._open_window(size, fullscreen)
+        self.journal, journal_warning = Journal.open_or_recover(journal_path or default_path(), registry())
+        self.match: JournaledMatch | None = None
+        self.banner: Banner | None = None
+        self.running = True
+        self.dirty = True
+        self.frames = 0
+        from companion.ui.shell import HomeScreen, ResumeScreen
+
+        record = self.journal.latest_unfinished()
+        self.screen = ResumeScreen(self, record) if record is not None else HomeScreen(self)
+        for warning in (settings_warning, journal_warning):
+            if warning:
+                self.refuse(warning)
+
+    def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        width = size[0] + (self.side_panel.width(size) if self.side_panel else 0)
+        flags = pygame.FULLSCREEN if fullscreen else 0
+        if fullscreen:
+            surface = pygame.display.set_mode((0, 0), flags)
+            self.game_size = surface.get_size()
+        else:
+            surface = pygame.display.set_mode((width, size[1]), flags)
+        pygame.display.set_caption("Planchette")
+        if fullscreen:
+            pygame.mouse.set_visible(False)  # a touch screen: no pointer
+        return surface
+
+    # -- the settings ---------------------------------------------------------------------
+    def box_settings(self) -> None:
+        if self.box.pentagram is not None:
+            self.box.pentagram.set_brightness(self.settings.brightness)
+        self.box.buzzer.volume = self.settings.volume
+
+    def change_settings(self, settings: Settings) -> None:
+        self.settings = settings
+        self.box_settings()
+        try:
+            save_settings(settings, self.settings_path)
+        except OSError as error:
+            self.refuse(f"the settings could not be saved ({error.strerror}); they last until the box restarts")
+        self.dirty = True
+
+    # -- moving between screens ---------------------------------------------------------------
+    def show(self, screen) -> None:
+        self.screen = screen
+        self.dirty = True
+
+    def game_ui(self, name: str):
+        from companion.ui.games import GAME_SCREENS
+
+        return GAME_SCREENS[name]
+
+    def open_match(self, match: JournaledMatch) -> None:
+        self.match = match
+        for warning in match.warnings:
+            self.refuse(warning)
+        self.show(self.game_ui(match.game.name).screen(self))
+
+    def new_game(self, setup: dict, meta: dict) -> str | None:
+        try:
+            match = self.journal.new_game(setup, meta)
+        except Refused as refused:
+            return refused.reason
+        self.open_match(match)
+        return None
+
+    # -- the game's actions ------------------------------------------------------------------------
+    def play(self, action: dict) -> bool:
+        """Check, journal and show ``action``; a refusal becomes the banner.  True if accepted."""
+        if self.match is None:
+            return False
+        refusal = self.match.play(action)
+        self.dirty = True
+        if refusal is not None:
+            self.refuse(refusal.reason)
+            self.box.buzzer.play("error")
+            return False
+        self.banner = None
+        return True
+
+    def undo(self) -> None:
+        if self.match is not None and self.match.undo() is not None:
+            self.banner = Banner("Undone.", self.clock.now() + 2.0, bad=False)
+        self.dirty = True
+
+    def redo(self) -> None:
+        if self.match is not None and self.match.redo() is not None:
+            self.banner = Banner("Redone.", self.clock.now() + 2.0, bad=False)
+        self.dirty = True
+
+    def refuse(self, reason: str) -> None:
+        self.banner = Banner(reason[:1].upper() + reason[1:], self.clock.now() + BANNER_SECONDS)
+        self.dirty = True
+
+    def note(self, text: str) -> None:
+        self.banner = Banner(text, self.clock.now() + BANNER_SECONDS, bad=False)
+        self.dirty = True
+
+    def export(self) -> Path | None:
+        """Write the game's JSON Lines log beside the journal; the path, or None."""
+        if self.match is None:
+            return None
+        folder = default_path().parent / "exports" if not os.environ.get("PLANCHETTE_EXPORTS") \
+            else Path(os.environ["PLANCHETTE_EXPORTS"])
+        target = folder / f"{self.match.game.name}-game-{self.match.id}.jsonl"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            target.write_text("".join(line + "\n" for line in self.match.iter_log_text()), encoding="utf-8")
+        except OSError as error:
+            self.refuse(f"the log could not be written to {folder} ({error.strerror})")
+            return None
+        self.note(f"Log saved: {target}")
+        return target
+
+    # -- the loop ------------------------------------------------------------------------------
+    def run(self) -> int:
+        while self.running:
+            self.step(FRAME_WAIT if self.animating() else IDLE_WAIT)
+        self.close()
+        return 0
+
+    def animating(self) -> bool:
+        return bool(self.screen.animating() or (self.side_panel and self.side_panel.animating()))
+
+    def step(self, wait_ms: int = 0) -> None:
+        """One turn of the loop: events, the box, time, and a frame if one is needed."""
+        first = pygame.event.wait(wait_ms) if wait_ms else pygame.event.poll()
+        events = [first] if first.type != pygame.NOEVENT else []
+        events += pygame.event.get()
+        for event in events:
+            self.handle(event)
+        update = self.box.update()
+        for answer in update.answers:
+            self.answer(answer.name)
+        if update.hourglass:
+            self.dirty = True
+        now = self.clock.now()
+        if self.screen.tick(now):
+            self.dirty = True
+        if self.banner is not None and now >= self.banner.until:
+            self.banner = None
+            self.dirty = True
+        if self.side_panel is not None and self.side_panel.tick(now):
+            self.dirty = True
+        if self.dirty or self.animating():
+            self.draw()
+        self.box.show(self.screen.pentagram_scene() or IdleScene())
+
+    def answer(self, name: str) -> None:
+        """Yes, no or undo from a button, a key standing for one, or a knock."""
+        if name == "undo":
+            self.undo()
+        elif not self.screen.on_answer(name):
+            self.note(f"{name.capitalize()} heard; nothing is asked now.")
+        self.dirty = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+        elif event.type == pygame.VIDEORESIZE or event.type == pygame.WINDOWEXPOSED:
+            self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.tap(event.pos)
+        elif event.type == pygame.FINGERDOWN:
+            width, height = self.surface.get_size()
+            self.tap((int(event.x * width), int(event.y * height)))
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def tap(self, pos: tuple[int, int]) -> None:
+        if self.side_panel is not None and self.side_panel.tap(pos):
+            self.dirty = True
+            return
+        for button in self.bar_buttons:
+            if button.hit(pos):
+                self.bar_action(button.action)
+                return
+        if self.screen.tap(pos):
+            self.dirty = True
+
+    def key(self, event: pygame.event.Event) -> None:
+        if self.side_panel is not None and self.side_panel.key(event):
+            self.dirty = True
+            return
+        ctrl = event.mod & pygame.KMOD_CTRL
+        if ctrl and event.key == pygame.K_z:
+            self.undo()
+        elif ctrl and event.key == pygame.K_y:
+            self.redo()
+        elif event.key == pygame.K_ESCAPE and self.match is not None:
+            from companion.ui.shell import MenuScreen
+
+            self.show(MenuScreen(self, self.screen))
+        elif self.screen.on_key(event):
+            self.dirty = True
+
+    # -- drawing -------------------------------------------------------------------------------------
+    @property
+    def game_rect(self) -> pygame.Rect:
+        return pygame.Rect((0, 0), self.game_size)
+
+    def draw(self) -> None:
+        scale = theme.Scale(self.game_size)
+        self.surface.fill(theme.BACKGROUND)
+        bar = pygame.Rect(0, 0, self.game_size[0], scale(TOP_BAR))
+        body = pygame.Rect(0, bar.bottom, self.game_size[0], self.game_size[1] - bar.height)
+        self.screen.draw(self.surface, body)
+        self.draw_bar(bar, scale)
+        if self.banner is not None:
+            self.draw_banner(scale)
+        if self.side_panel is not None:
+            self.side_panel.draw(self.surface, pygame.Rect(self.game_size[0], 0,
+                                                           self.surface.get_width() - self.game_size[0],
+                                                           self.game_size[1]))
+        pygame.display.flip()
+        self.dirty = False
+        self.frames += 1
+
+    def draw_bar(self, bar: pygame.Rect, scale: theme.Scale) -> None:
+        pygame.draw.rect(self.surface, theme.PANEL, bar)
+        gap = scale(6)
+        size = scale(15)
+        width = scale(74)
+        self.bar_buttons = []
+        x = bar.right - gap
+        specs = []
+        if self.match is not None:
+            specs = [("Menu", "menu", True), ("Redo", "redo", self.match.match.can_redo()),
+                     ("Undo", "undo", self.match.match.can_undo())]
+        warnings = self.box.warnings()
+        if warnings:
+            specs.append((f"⚠ {len(warnings)}", "warnings", True))
+        for label, action, enabled in specs:
+            rect = pygame.Rect(x - width, bar.top + gap, width, bar.height - 2 * gap)
+            button = Button(rect, label, action, enabled, colour=theme.BAD if action == "warnings" else None)
+            draw_button(self.surface, button, size)
+            self.bar_buttons.append(button)
+            x -= width + gap
+        title = self.screen.title or "Planchette"
+        draw_text(self.surface, title, pygame.Rect(bar.left + scale(12), bar.top, x - bar.left - scale(16), bar.height),
+                  scale(18), theme.INK, bold=True)
+
+    def bar_action(self, action: str) -> None:
+        from companion.ui.shell import MenuScreen, WarningsScreen
+
+        if action == "undo":
+            self.undo()
+        elif action == "redo":
+            self.redo()
+        elif action == "menu":
+            self.show(MenuScreen(self, self.screen))
+        elif action == "warnings":
+            self.show(WarningsScreen(self, self.screen))
+
+    def draw_banner(self, scale: theme.Scale) -> None:
+        height = scale(40)
+        rect = pygame.Rect(scale(10), self.game_size[1] - height - scale(8), self.game_size[0] - scale(20), height)
+        pygame.draw.rect(self.surface, theme.BAD if self.banner.bad else theme.PANEL_LIGHT, rect,
+                         border_radius=scale(8))
+        draw_text(self.surface, self.banner.text, rect.inflate(-scale(20), 0), scale(16),
+                  theme.INK if not self.banner.bad else (255, 255, 255), bold=True)
+
+    def close(self) -> None:
+        self.box.close()
+        self.journal.close()
+        theme.font.cache_clear()  # fonts die with pygame.quit(); a later App must not reuse them
+        pygame.quit()
+
+
+def run_app(args: Any) -> int:
+    """``companion`` (``make run``): the screen, or ``--text`` for the terminal."""
+    if getattr(args, "text", False):
+        from companion.textmode import TextCompanion
+
+        return TextCompanion.from_args(args).run()
+    size = tuple(args.size) if getattr(args, "size", None) else (800, 480)
+    try:
+        app = App(size, fullscreen=args.fullscreen, simulate=True if args.sim else None,
+                  journal_path=Path(args.journal) if args.journal else None)
+    except pygame.error as error:
+        from companion.cli import CliError
+
+        raise CliError(f"the screen cannot be opened ({error}); try `companion --text`, "
+                       "or set SDL_VIDEODRIVER (kmsdrm on the Pi, x11 or wayland on a desktop)") from None
+    return app.run()

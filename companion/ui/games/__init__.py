@@ -1,0 +1,5 @@
+"""The screen of each game, by the name its log uses."""
+
+from companion.ui.games.esp import EspUi
+
+GAME_SCREENS = {ui.name: ui for ui in (EspUi(),)}

@@ -1,0 +1,409 @@
+"""The ESP screen: the seats, the trick in play order, the aspects, and the entry of
+predictions, the Vision Card, cards and bids — a card in two taps (suit and rank,
+either order) or two keys (``4`` then ``x``), a held card in one tap when dealt here."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.games.esp import ESP
+from companion.games.esp.cards import RANKS, SUITS, name, parse_card, rank_of, suit_of
+from companion.games.esp import rules
+from companion.ui import theme
+from companion.ui.bots import bot_action
+from companion.ui.screen import Screen
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, rows
+from companion.ui.zener import draw_back, draw_card, draw_symbol
+from firmware_py.pentagram.scenes import EspScene
+
+SUIT_KEYS = {"c": "circle", "x": "cross", "w": "squiggle", "s": "square", "t": "star"}
+BOT_DELAY = 0.7  # seconds a computer player "thinks", so the table can follow
+WHAT = {"predict": "prediction", "vision": "Vision Card", "play": "card", "bid": "bid"}
+
+
+class EspUi:
+    name = "esp"
+    title = "ESP"
+    min_players = ESP.min_players
+    max_players = ESP.max_players
+    options = [("full_information", "Deal the cards here (solo try, computer players)", False)]
+
+    def blurb(self, options) -> str:
+        if options.get("full_information"):
+            return "The companion shuffles, deals and shows each person's hand; tap a seat to let the computer play it."
+        return "Play with your own cards; enter each prediction, the Vision Card, every card played and the bids."
+
+    def setup(self, players, options, seed) -> dict:
+        setup = {"game": "esp", "players": players}
+        if options.get("full_information"):
+            setup["seed"] = seed
+        return setup
+
+    def screen(self, app) -> "EspScreen":
+        return EspScreen(app)
+
+    @staticmethod
+    def points_by_round(state) -> list[list[int]]:
+        return [[rnd.points(s) for s in range(len(state.players))] for rnd in state.rounds]
+
+    @staticmethod
+    def labels(state) -> list[str]:
+        outcome = ESP.outcome(state)
+        return list(outcome.labels) if outcome else []
+
+
+class EspScreen(Screen):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.title = "ESP"
+        self.suit: str | None = None
+        self.rank: int | None = None
+        self.bidder: int | None = None
+        self.waiting_since: float | None = None
+
+    # -- what the game says ------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.app.match.state
+
+    @property
+    def meta(self) -> dict:
+        return self.app.match.meta
+
+    def colour(self, seat: int):
+        colours = self.meta.get("colours") or []
+        return tuple(colours[seat]) if seat < len(colours) else theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)]
+
+    @property
+    def full_information(self) -> bool:
+        return "seed" in self.app.match.match.setup
+
+    def owed(self) -> dict | None:
+        owed = ESP.expected(self.state)
+        if owed and owed["act"] == "bid" and self.bidder is not None and self.state.current.bids[self.bidder] is None:
+            return {"act": "bid", "seat": self.bidder}
+        return owed
+
+    def machine_turn(self) -> dict | None:
+        """The action the companion makes itself now: a deal, the Vision Card, a computer player's move."""
+        if not self.full_information or ESP.is_over(self.state):
+            return None
+        chance = ESP.chance(self.state)
+        if chance is not None:
+            return chance
+        owed = ESP.expected(self.state)
+        computer = self.meta.get("computer", [])
+        if owed and owed.get("seat") in computer:
+            legal = [a for a in ESP.legal(self.state) if a.get("seat") in computer]
+            if legal:
+                return bot_action(ESP, self.state, self.app.match.match.setup.get("seed"), len(self.app.match.match.actions)) \
+                    if owed["act"] != "bid" else legal[0]
+        return None
+
+    # -- time -----------------------------------------------------------------------------------
+    def tick(self, now: float) -> bool:
+        action = self.machine_turn()
+        if action is None:
+            self.waiting_since = None
+            return False
+        if action["act"] in ("deal", "vision"):
+            self.app.play(action)
+            return True
+        if self.waiting_since is None:
+            self.waiting_since = now
+        if now - self.waiting_since >= BOT_DELAY:
+            self.waiting_since = None
+            self.app.play(action)
+            return True
+        return False
+
+    def animating(self) -> bool:
+        return self.machine_turn() is not None
+
+    def pentagram_scene(self):
+        rnd = self.state.rounds[-1] if self.state.rounds else None
+        if rnd is None:
+            return EspScene(suit_colours=dict(theme.SUIT_COLOURS))
+        last = next((t for t in reversed(rnd.tricks) if t.winner is not None), None)
+        supernatural = rnd.supernatural
+        return EspScene(supernatural=supernatural, superduper=rnd.superduper if supernatural is not None else None,
+                        winner=self.colour(last.winner) if last else None, suit_colours=dict(theme.SUIT_COLOURS))
+
+    # -- drawing ----------------------------------------------------------------------------------
+    def draw_body(self, surface, area):
+        s = self.scale
+        if ESP.is_over(self.state):
+            self.title = "ESP — the experiment is over"
+        else:
+            number = len(self.state.rounds) if self.state.current else len(self.state.rounds) + 1
+            self.title = f"ESP — round {number} of {rules.ROUNDS}"
+        inner = area.inflate(-s(12), -s(10))
+        left, right = columns(inner, [3, 2], s(10))
+        seats, trick = rows(left, [2, 3], s(8))
+        self.draw_seats(surface, seats)
+        self.draw_trick(surface, trick)
+        info, entry = rows(right, [2, 5], s(8))
+        self.draw_aspects(surface, info)
+        self.draw_entry(surface, entry)
+
+    def round_view(self):
+        return self.state.rounds[-1] if self.state.rounds else None
+
+    def draw_seats(self, surface, area):
+        s = self.scale
+        rnd = self.round_view()
+        owed = self.owed()
+        players = self.state.players
+        totals = self.state.totals()
+        for seat, cell in enumerate(columns(area, [1] * len(players), s(6))):
+            turn = owed is not None and owed.get("seat") == seat
+            panel(surface, cell, theme.PANEL_LIGHT if turn else theme.PANEL, s(8))
+            stripe = pygame.Rect(cell.left, cell.top, cell.width, s(5))
+            pygame.draw.rect(surface, self.colour(seat), stripe, border_radius=s(3))
+            if turn:
+                pygame.draw.rect(surface, theme.GOLD, cell, width=s(2), border_radius=s(8))
+            lines = rows(cell.inflate(-s(10), -s(10)).move(0, s(2)), [1.3, 1, 1, 1, 1], s(1))
+            who = players[seat] + (" ★" if rnd and rnd.first_seer == seat else "")
+            if seat in self.meta.get("computer", []):
+                who += " (computer)"
+            draw_text(surface, who, lines[0], s(16), theme.INK, bold=True)
+            claim = rnd.claim_of(seat) if rnd else None
+            draw_text(surface, f"predicts {claim}" if claim is not None else "no prediction yet", lines[1], s(13),
+                      theme.GOOD if rnd is not None and rnd.prediction_correct(seat) else theme.MUTED)
+            won = rnd.won[seat] if rnd else 0
+            draw_text(surface, f"tricks {won}" + (f" · {self.facedown_left(seat)} face-down" if rnd else ""),
+                      lines[2], s(13), theme.INK)
+            bid = rnd.bids[seat] if rnd else None
+            if bid is not None:
+                right = rnd.bid_correct(seat)
+                draw_text(surface, f"bid {name(bid)} {'✓' if right else '✗'}", lines[3], s(13),
+                          theme.GOOD if right else theme.BAD)
+            draw_text(surface, f"round {rnd.points(seat) if rnd else 0} · total {totals[seat]}", lines[4], s(13),
+                      theme.GOLD)
+            if owed and owed["act"] == "bid" and rnd and rnd.bids[seat] is None:
+                self.buttons.append(Button(cell, "", ("bidder", seat)))
+
+    def facedown_left(self, seat: int) -> int:
+        rnd = self.round_view()
+        plays = rnd.plays[seat]
+        held = rules.held_count(rnd.index)
+        left = rules.facedown_count(rnd.index) - max(0, plays - held) - (rnd.bids[seat] is not None)
+        return max(0, left)
+
+    def draw_trick(self, surface, area):
+        s = self.scale
+        panel(surface, area, theme.PANEL, s(8))
+        rnd = self.round_view()
+        inner = area.inflate(-s(12), -s(10))
+        cards_area, why = rows(inner, [4, 1], s(4))
+        trick = None
+        if rnd and rnd.tricks:
+            trick = rnd.tricks[-1]
+        if trick is None:
+            draw_text(surface, "The trick will appear here, in play order.", cards_area, s(15), theme.MUTED, "centre")
+            return
+        count = len(self.state.players)
+        card_h = min(cards_area.height - s(22), s(110))
+        card_w = int(card_h * 0.68)
+        slots = columns(cards_area, [1] * count, s(8))
+        for slot, seat, card in zip(slots, trick.seats, trick.cards):
+            rect = pygame.Rect(0, 0, card_w, card_h)
+            rect.centerx, rect.top = slot.centerx, slot.top
+            glow = theme.GOLD if trick.winner == seat else None
+            draw_card(surface, rect, rank_of(card), suit_of(card), glow)
+            label = pygame.Rect(slot.left, rect.bottom + s(2), slot.width, s(18))
+            draw_text(surface, self.state.players[seat], label, s(13), self.colour(seat), "centre", bold=True)
+        if trick.winner is not None:
+            text = f"{self.state.players[trick.winner]} wins the trick: {trick.why}."
+        else:
+            text = f"Trick {len(rnd.tricks)}, led by {self.state.players[trick.leader]}."
+        draw_paragraph(surface, text, why, s(13), theme.INK, 2)
+
+    def draw_aspects(self, surface, area):
+        s = self.scale
+        panel(surface, area, theme.PANEL, s(8))
+        rnd = self.round_view()
+        card_area, text_area = columns(area.inflate(-s(10), -s(10)), [1, 3], s(8))
+        card = pygame.Rect(0, 0, int(card_area.height * 0.68), card_area.height)
+        card.center = card_area.center
+        if rnd is not None and rnd.vision is not None:
+            draw_card(surface, card, rank_of(rnd.vision), suit_of(rnd.vision))
+        else:
+            draw_back(surface, card)
+        lines = rows(text_area, [1, 1, 1], s(2))
+        if rnd is None or rnd.vision is None:
+            draw_text(surface, "Vision Card: face down", lines[0], s(14), theme.INK)
+            draw_text(surface, "Aspects follow the predictions", lines[1], s(13), theme.MUTED)
+        else:
+            if rnd.supernatural is None:
+                draw_text(surface, "No Supernatural Aspect", lines[0], s(14), theme.INK)
+            else:
+                draw_text(surface, f"Supernatural: {rnd.supernatural}", lines[0], s(14), theme.GOLD, bold=True)
+            if rnd.superduper is not None:
+                draw_text(surface, f"Super-duper-natural: {rnd.superduper}", lines[1], s(14), theme.ACCENT, bold=True)
+        if rnd is not None:
+            draw_text(surface, f"{rules.facedown_count(rnd.index)} face-down, {rules.held_count(rnd.index)} held",
+                      lines[2], s(13), theme.MUTED)
+
+    # -- entering what the table plays -----------------------------------------------------------------
+    def draw_entry(self, surface, area):
+        s = self.scale
+        panel(surface, area, theme.PANEL, s(8))
+        inner = area.inflate(-s(10), -s(10))
+        owed = self.owed()
+        if owed is None:
+            prompt, body = rows(inner, [1, 3], s(6))
+            draw_text(surface, "Four rounds played.", prompt, s(17), theme.INK, bold=True)
+            self.add_button(surface, Button(body.inflate(-s(20), -s(30)), "See the results", "results", key="\r",
+                                            colour=theme.GOOD), s(20))
+            return
+        who = self.state.players[owed["seat"]] if "seat" in owed else "The table"
+        prompt, body = rows(inner, [1, 5], s(6))
+        if self.machine_turn() is not None:
+            draw_text(surface, f"{who}: the computer is choosing…" if "seat" in owed else "Dealing…", prompt,
+                      s(16), theme.MUTED)
+            return
+        label = f"{who}'s {WHAT[owed['act']]}" if "seat" in owed else "Turn up the Vision Card"
+        if owed["act"] == "bid":
+            label += " (tap a seat for another)"
+        draw_text(surface, label, prompt, s(16), theme.GOLD, bold=True)
+        if owed["act"] == "predict":
+            self.draw_claims(surface, body)
+        elif self.dealt_here(owed):
+            self.draw_hand(surface, body, owed)
+        else:
+            self.draw_card_entry(surface, body, owed)
+
+    def dealt_here(self, owed) -> bool:
+        rnd = self.state.current
+        return owed.get("seat") is not None and rnd is not None and rnd.dealt(owed["seat"])
+
+    def draw_claims(self, surface, area):
+        s = self.scale
+        rnd = self.state.current
+        claimed = rnd.claimed() if rnd else []
+        top, bottom = rows(area, [1, 1], s(8))
+        for cell, suit in zip(columns(top, [1] * 5, s(6)), SUITS):
+            self.add_button(surface, Button(cell, suit, ("claim", suit), suit not in claimed, key=_key_for(suit),
+                                            draw_face=_symbol_face(suit, suit not in claimed)))
+        for cell, rank in zip(columns(bottom, [1] * 5, s(6)), RANKS):
+            self.add_button(surface, Button(cell, str(rank), ("claim", rank), rank not in claimed, key=str(rank)),
+                            s(26))
+
+    def draw_card_entry(self, surface, area, owed):
+        s = self.scale
+        legal = {a["card"] for a in ESP.legal(self.state) if a["act"] == owed["act"] and a.get("seat") == owed.get("seat")}
+        top, bottom, hint = rows(area, [2, 2, 1], s(6))
+        for cell, suit in zip(columns(top, [1] * 5, s(6)), SUITS):
+            ok = any(f"{r} {suit}" in legal for r in RANKS if self.rank in (None, r))
+            self.add_button(surface, Button(cell, suit, ("suit", suit), ok, selected=self.suit == suit,
+                                            key=_key_for(suit), draw_face=_symbol_face(suit, ok)))
+        for cell, rank in zip(columns(bottom, [1] * 5, s(6)), RANKS):
+            ok = any(f"{rank} {u}" in legal for u in SUITS if self.suit in (None, u))
+            self.add_button(surface, Button(cell, str(rank), ("rank", rank), ok, selected=self.rank == rank,
+                                            key=str(rank)), s(26))
+        draw_text(surface, "Tap the suit and the rank, in either order.", hint, s(12), theme.MUTED, "centre")
+
+    def draw_hand(self, surface, area, owed):
+        s = self.scale
+        rnd = self.state.current
+        seat = owed["seat"]
+        legal = {a["card"] for a in ESP.legal(self.state) if a.get("seat") == seat}
+        hand = rnd.hands[seat] or []
+        row = rnd.facedown[seat] or []
+        held, backs = rows(area, [1, 1], s(6))
+        slots = max(len(hand), len(row), 4)
+        for cell, card in zip(columns(held, [1] * slots, s(6)), hand):
+            enabled = name(card) in legal
+            self.add_button(surface, Button(cell, name(card), ("card", name(card)), enabled,
+                                            draw_face=_card_face(card, enabled)))
+        if not hand:
+            draw_text(surface, "Every held card is played: play a face-down card.", held, s(13), theme.MUTED, "centre")
+        for cell, card in zip(columns(backs, [1] * slots, s(6)), row):
+            enabled = name(card) in legal
+            self.add_button(surface, Button(cell, "face-down", ("card", name(card)), enabled,
+                                            draw_face=_back_face(enabled)))
+
+    # -- input -----------------------------------------------------------------------------------------
+    def on_button(self, action):
+        kind, value = action if isinstance(action, tuple) else (action, None)
+        if kind == "results":
+            from companion.ui.summary import SummaryScreen
+
+            self.app.show(SummaryScreen(self.app, EspUi()))
+        elif kind == "bidder":
+            self.bidder = value
+            self.suit = self.rank = None
+        elif kind == "claim":
+            owed = self.owed()
+            self.app.play({"act": "predict", "seat": owed["seat"], "claim": value})
+        elif kind == "card":
+            self.submit(value)
+        elif kind == "suit":
+            self.suit = None if self.suit == value else value
+            self.maybe_submit()
+        elif kind == "rank":
+            self.rank = None if self.rank == value else value
+            self.maybe_submit()
+
+    def on_key(self, event) -> bool:
+        letter = (event.unicode or "").lower()
+        owed = self.owed()
+        if owed is None or owed["act"] == "predict":
+            return super().on_key(event)
+        if letter in SUIT_KEYS:
+            self.on_button(("suit", SUIT_KEYS[letter]))
+            return True
+        if letter in "12345" and letter:
+            self.on_button(("rank", int(letter)))
+            return True
+        return super().on_key(event)
+
+    def maybe_submit(self) -> None:
+        if self.suit is not None and self.rank is not None:
+            self.submit(f"{self.rank} {self.suit}")
+
+    def submit(self, card: str) -> None:
+        owed = self.owed()
+        self.suit = self.rank = None
+        if owed is None:
+            return
+        action = {"act": owed["act"], "card": card}
+        if "seat" in owed:
+            action["seat"] = owed["seat"]
+        if self.app.play(action):
+            self.bidder = None
+
+    def on_answer(self, name: str) -> bool:
+        return False
+
+
+def _key_for(suit: str) -> str:
+    return next(k for k, v in SUIT_KEYS.items() if v == suit)
+
+
+def _symbol_face(suit: str, enabled: bool):
+    def face(surface, rect):
+        colour = theme.SUIT_COLOURS[suit] if enabled else theme.FAINT
+        draw_symbol(surface, suit, rect, colour)
+    return face
+
+
+def _card_face(card: int, enabled: bool):
+    def face(surface, rect):
+        shape = pygame.Rect(0, 0, min(rect.width, int(rect.height * 0.7)), rect.height)
+        shape.center = rect.center
+        draw_card(surface, shape, rank_of(card), suit_of(card), dim=not enabled)
+    return face
+
+
+def _back_face(enabled: bool):
+    def face(surface, rect):
+        shape = pygame.Rect(0, 0, min(rect.width, int(rect.height * 0.7)), rect.height)
+        shape.center = rect.center
+        draw_back(surface, shape)
+        if not enabled:
+            dim = pygame.Surface(shape.size, pygame.SRCALPHA)
+            dim.fill((0, 0, 0, 140))
+            surface.blit(dim, shape)
+    return face

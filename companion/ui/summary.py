@@ -1,0 +1,74 @@
+"""The end of a game: points per round as a chart, totals, each player's label, and
+the log saved for keeps."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.screen import Screen
+from companion.ui.widgets import Button, columns, draw_text, panel, rows
+
+
+class SummaryScreen(Screen):
+    def __init__(self, app, ui) -> None:
+        super().__init__(app)
+        self.ui = ui
+        self.title = f"{ui.title} — results"
+
+    def colour(self, seat: int):
+        colours = self.app.match.meta.get("colours") or []
+        return tuple(colours[seat]) if seat < len(colours) else theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)]
+
+    def draw_body(self, surface, area):
+        s = self.scale
+        state = self.app.match.state
+        players = list(self.app.match.game.players(state))
+        by_round = self.ui.points_by_round(state)
+        labels = self.ui.labels(state)
+        chart, side = columns(area.inflate(-s(16), -s(12)), [3, 2], s(12))
+        self.draw_chart(surface, chart, players, by_round)
+        totals = [sum(r[i] for r in by_round) for i in range(len(players))]
+        best = max(totals) if totals else 0
+        lines = rows(side, [1] * len(players) + [0.8, 0.8], s(6))
+        for seat, row in enumerate(lines[: len(players)]):
+            panel(surface, row, theme.PANEL, s(8))
+            top, bottom = rows(row.inflate(-s(10), -s(4)), [1, 1], 0)
+            crown = "  ★ most points" if totals[seat] == best else ""
+            draw_text(surface, f"{players[seat]}: {totals[seat]} points{crown}", top, s(15), self.colour(seat), bold=True)
+            if seat < len(labels):
+                draw_text(surface, labels[seat], bottom, s(12), theme.INK)
+        self.add_button(surface, Button(lines[-2], "Save the game's log", "export"), s(16))
+        self.add_button(surface, Button(lines[-1], "New game", "home", colour=theme.GOOD), s(16))
+
+    def draw_chart(self, surface, area, players, by_round):
+        s = self.scale
+        panel(surface, area, theme.PANEL, s(8))
+        inner = area.inflate(-s(20), -s(20))
+        title, plot, legend = rows(inner, [1, 6, 1], s(4))
+        draw_text(surface, "Points per round", title, s(15), theme.INK, bold=True)
+        if not by_round:
+            return
+        top = max(1, max(max(r) for r in by_round))
+        groups = columns(plot, [1] * len(by_round), s(12))
+        for number, (group, points) in enumerate(zip(groups, by_round), start=1):
+            bars = columns(group.inflate(0, -s(18)).move(0, -s(9)), [1] * len(players), s(3))
+            for seat, (bar, value) in enumerate(zip(bars, points)):
+                height = round(bar.height * value / top)
+                pygame.draw.rect(surface, self.colour(seat),
+                                 pygame.Rect(bar.left, bar.bottom - height, bar.width, height), border_radius=s(3))
+                draw_text(surface, str(value), pygame.Rect(bar.left, bar.bottom - height - s(14), bar.width, s(13)),
+                          s(11), theme.INK, "centre")
+            draw_text(surface, f"Round {number}", pygame.Rect(group.left, group.bottom - s(16), group.width, s(16)),
+                      s(12), theme.MUTED, "centre")
+        for seat, cell in enumerate(columns(legend, [1] * len(players), s(6))):
+            draw_text(surface, players[seat], cell, s(12), self.colour(seat), "centre", bold=True)
+
+    def on_button(self, action):
+        if action == "export":
+            self.app.export()
+        else:
+            from companion.ui.shell import HomeScreen
+
+            self.app.match = None
+            self.app.show(HomeScreen(self.app))
