@@ -10,6 +10,7 @@ the rules, committed to the journal, then shown; a refusal is a banner.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,8 +48,8 @@ class App:
                  side_panel: bool | None = None, settings_path: Path | None = None) -> None:
         pygame.init()
         self.clock = clock or SystemClock()
-        self.settings_path = settings_path
-        self.settings, settings_warning = load_settings(settings_path)
+        self.settings_path = Path(settings_path) if settings_path else None
+        self.settings, settings_warning = load_settings(self.settings_path)
         self.box = box or Box.open(simulate=simulate, fitted=self.settings.fitted, clock=self.clock, direct_sim=True)
         self.box_settings()
         self.side_panel = None
@@ -58,7 +59,8 @@ class App:
             self.side_panel = SidePanel(self)
         self.game_size = size
         self.surface = self._open_window(size, fullscreen)
-        self.journal, journal_warning = Journal.open_or_recover(journal_path or default_path(), registry())
+        self.journal, journal_warning = Journal.open_or_recover(Path(journal_path) if journal_path else default_path(),
+                                                                    registry())
         self.match: JournaledMatch | None = None
         self.banner: Banner | None = None
         self.running = True
@@ -184,9 +186,11 @@ class App:
 
     def step(self, wait_ms: int = 0) -> None:
         """One turn of the loop: events, the box, time, and a frame if one is needed."""
-        first = pygame.event.wait(wait_ms) if wait_ms else pygame.event.poll()
-        events = [first] if first.type != pygame.NOEVENT else []
-        events += pygame.event.get()
+        if wait_ms and not pygame.event.peek():
+            # sleep rather than pygame.event.wait: SDL's wait polls every millisecond on
+            # some video drivers, which alone would keep an idle Pi busy
+            time.sleep(wait_ms / 1000)
+        events = pygame.event.get()
         for event in events:
             self.handle(event)
         update = self.box.update()
