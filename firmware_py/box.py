@@ -71,7 +71,9 @@ class KnockListener:
         from firmware_py.knock.detector import KnockDetector
 
         self.reader = reader
+        self.rate = reader.rate
         self.detector = KnockDetector(reader.rate, settings)
+        self.recording: list[int] | None = None  # raw samples kept for a calibration take
         self._stream = reader.samples()
         self._decisions: queue.SimpleQueue = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -85,8 +87,16 @@ class KnockListener:
     def pump(self, count: int | None = None) -> None:
         """Read ``count`` samples (a block by default) and feed the detector."""
         block = [next(self._stream) for _ in range(count or self.BLOCK)]
+        if self.recording is not None:
+            self.recording.extend(block)
         for decision in self.detector.feed(block):
             self._decisions.put(decision)
+
+    def use(self, settings: Any) -> None:
+        """Listen with new (calibrated) settings from now on."""
+        from firmware_py.knock.detector import KnockDetector
+
+        self.detector = KnockDetector(self.rate, settings)
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._run, name="knock", daemon=True)
@@ -128,8 +138,14 @@ class SimulatedPiezo:
         self.rate = rate
         self.source = LivePiezo(rate=rate)
         self.detector = KnockDetector(rate, settings)
+        self.recording: list[int] | None = None
         self._start = clock.now()
         self._made = 0
+
+    def use(self, settings: Any) -> None:
+        from firmware_py.knock.detector import KnockDetector
+
+        self.detector = KnockDetector(self.rate, settings)
 
     def poll(self) -> list:
         due = int((self.clock.now() - self._start) * self.rate)
@@ -137,6 +153,8 @@ class SimulatedPiezo:
             self._made = due - int(self.CATCH_UP * self.rate)
         block = self.source.read(due - self._made) if due > self._made else []
         self._made = max(self._made, due)
+        if self.recording is not None:
+            self.recording.extend(block)
         return self.detector.feed(block)
 
     def close(self) -> None:

@@ -60,3 +60,48 @@ def test_the_settings_screen_changes_and_saves(tmp_path):
         assert app.box.pentagram.brightness == 0.5
     finally:
         app.close()
+
+
+def test_the_knock_is_calibrated_on_screen_and_used_at_once(tmp_path, monkeypatch):
+    """Stay quiet, knock once, knock twice on the simulated piezo: the settings are saved
+    beside the journal and the live detector uses them."""
+    from firmware_py.knock.calibrate import load as load_knock
+    from tests.ui_driver import advance, make_app, tap
+
+    monkeypatch.setenv("PLANCHETTE_KNOCK_SETTINGS", str(tmp_path / "knock.json"))
+    app = make_app(tmp_path)
+    try:
+        tap(app, "settings")
+        tap(app, "calibrate")
+        tap(app, "start")
+        advance(app, 3.2)  # the quiet take
+        advance(app, 1.0)
+        app.box.knock_now(0.9)
+        advance(app, 3.2)  # the "once" take ends
+        advance(app, 1.0)
+        app.box.knock_now(0.9)
+        advance(app, 0.25)
+        app.box.knock_now(0.9)
+        advance(app, 3.5)
+        assert app.screen.result.startswith("Calibrated"), app.screen.result
+        saved = load_knock()
+        assert saved is not None and app.box.knock.detector.settings == saved
+    finally:
+        app.close()
+
+
+def test_a_calibration_without_knocks_is_refused_in_a_sentence(tmp_path, monkeypatch):
+    from tests.ui_driver import advance, make_app, tap
+
+    monkeypatch.setenv("PLANCHETTE_KNOCK_SETTINGS", str(tmp_path / "knock.json"))
+    app = make_app(tmp_path)
+    try:
+        tap(app, "settings")
+        tap(app, "calibrate")
+        tap(app, "start")
+        advance(app, 11.5)
+        assert app.screen.failed and "no knock could be told from the quiet" in app.screen.result
+        assert not (tmp_path / "knock.json").exists()
+        tap(app, "Try again")
+    finally:
+        app.close()

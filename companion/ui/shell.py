@@ -251,9 +251,10 @@ class SettingsScreen(Screen):
         draw_text(surface, "Knock sensor", knock_cells[0], s(18), theme.INK)
         for cell, option, label in zip(knock_cells[1:], ("adc", "module", "none"), ("ADS1115", "Module", "None")):
             self.add_button(surface, Button(cell, label, ("knock", option), selected=fitted.knock == option), s(15))
-        draw_paragraph(surface, "Calibrate the knock sensor for this table from a terminal: `companion knock "
-                       "calibrate` (knock once, knock twice, stay quiet). Fitted parts apply at the next start.",
-                       lines[4], s(13), theme.MUTED, 2)
+        calibrate, note = columns(lines[4], [2, 3], s(8))
+        self.add_button(surface, Button(calibrate, "Calibrate the knock", "calibrate"), s(15))
+        draw_paragraph(surface, "Changes to the fitted parts apply when the companion starts again.", note, s(13),
+                       theme.MUTED, 2)
         self.add_button(surface, Button(lines[5], "Done", "back", colour=theme.GOOD), s(20))
 
     def on_button(self, action):
@@ -262,6 +263,10 @@ class SettingsScreen(Screen):
         settings = self.app.settings
         if action == "back":
             self.app.show(self.back)
+        elif action == "calibrate":
+            from companion.ui.calibration import CalibrationScreen
+
+            self.app.show(CalibrationScreen(self.app, self))
         elif action[0] in ("brightness", "volume"):
             value = min(1.0, max(0.0, round(getattr(settings, action[0]) + action[1], 2)))
             self.app.change_settings(settings.with_(**{action[0]: value}))

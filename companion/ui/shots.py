@@ -63,6 +63,15 @@ def examples() -> Iterator[tuple[str, Callable]]:
     yield "settings", lambda app: app.show(shell.SettingsScreen(app, shell.HomeScreen(app)))
     yield "warnings", lambda app: app.show(shell.WarningsScreen(app, shell.HomeScreen(app)))
 
+    def calibrating(app):
+        from companion.ui.calibration import CalibrationScreen
+
+        screen = CalibrationScreen(app, shell.SettingsScreen(app, shell.HomeScreen(app)))
+        app.show(screen)
+        screen.start()
+
+    yield "calibration", calibrating
+
     def resume(app):
         _stored(app, table_setup, table_actions[:20])
         app.show(shell.ResumeScreen(app, app.journal.latest_unfinished()))
