@@ -5,17 +5,16 @@ at once.  A take that cannot be trusted is a sentence and a "Try again"."""
 from __future__ import annotations
 
 from companion.ui import theme
-from companion.ui.screen import Screen
+from companion.ui.screen import Screen, SubScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, rows
 from firmware_py.knock.calibrate import TAKES, CalibrationError, KnockSettingsError, calibrate, save
 
 
-class CalibrationScreen(Screen):
+class CalibrationScreen(SubScreen):
     title = "Knock calibration"
 
     def __init__(self, app, back: Screen) -> None:
-        super().__init__(app)
-        self.back = back
+        super().__init__(app, back)
         self.knock = app.box.knock
         self.step = -1  # -1: not started; 0..2: the takes; 3: done
         self.takes: dict[str, list[int]] = {}

@@ -70,3 +70,14 @@ class Screen:
     def pentagram_scene(self):
         """What the pentagram shows while this screen is up (None: the idle scene)."""
         return None
+
+
+class SubScreen(Screen):
+    """A screen opened from another, which its Back returns to."""
+
+    def __init__(self, app: "App", back: Screen) -> None:
+        super().__init__(app)
+        self.back = back
+
+    def go_back(self) -> None:
+        self.app.show(self.back)

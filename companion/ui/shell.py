@@ -10,7 +10,7 @@ import pygame
 
 from companion.games import registry
 from companion.ui import theme
-from companion.ui.screen import Screen
+from companion.ui.screen import Screen, SubScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
@@ -189,12 +189,8 @@ class KeyboardScreen(Screen):
         return True
 
 
-class MenuScreen(Screen):
+class MenuScreen(SubScreen):
     title = "Menu"
-
-    def __init__(self, app, back: Screen) -> None:
-        super().__init__(app)
-        self.back = back
 
     def draw_body(self, surface, area):
         s = self.scale
@@ -219,14 +215,10 @@ class MenuScreen(Screen):
             self.app.running = False
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(SubScreen):
     """Brightness, volume, knock calibration and which inputs are fitted."""
 
     title = "Settings"
-
-    def __init__(self, app, back: Screen) -> None:
-        super().__init__(app)
-        self.back = back
 
     def draw_body(self, surface, area):
         s = self.scale
@@ -277,14 +269,10 @@ class SettingsScreen(Screen):
             self.app.change_settings(settings.with_(fitted=replace(settings.fitted, knock=action[1])))
 
 
-class WarningsScreen(Screen):
+class WarningsScreen(SubScreen):
     """What the hardware is missing or failing, in sentences."""
 
     title = "Hardware warnings"
-
-    def __init__(self, app, back: Screen) -> None:
-        super().__init__(app)
-        self.back = back
 
     def draw_body(self, surface, area):
         s = self.scale

@@ -17,8 +17,7 @@ class SummaryScreen(Screen):
         self.title = f"{ui.title} — results"
 
     def colour(self, seat: int):
-        colours = self.app.match.meta.get("colours") or []
-        return tuple(colours[seat]) if seat < len(colours) else theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)]
+        return theme.player_colour(self.app.match.meta, seat)
 
     def draw_body(self, surface, area):
         s = self.scale

@@ -65,3 +65,9 @@ def _system_fonts() -> bool:
         return bool(pygame.font.get_fonts())
     except Exception:  # fontconfig missing: pygame's bundled font still works
         return False
+
+
+def player_colour(meta: dict, seat: int) -> tuple[int, int, int]:
+    """A seat's colour as chosen at set-up (kept in the journal's notes), else the default."""
+    colours = meta.get("colours") or []
+    return tuple(colours[seat]) if seat < len(colours) else PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]

@@ -71,8 +71,7 @@ class EspScreen(Screen):
         return self.app.match.meta
 
     def colour(self, seat: int):
-        colours = self.meta.get("colours") or []
-        return tuple(colours[seat]) if seat < len(colours) else theme.PLAYER_COLOURS[seat % len(theme.PLAYER_COLOURS)]
+        return theme.player_colour(self.app.match.meta, seat)
 
     @property
     def full_information(self) -> bool:
