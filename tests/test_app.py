@@ -206,3 +206,15 @@ def test_the_side_panel_knock_pad_is_a_button(tmp_path):
         assert app.box.knock.source.knocks, "the click knocked the simulated piezo"
     finally:
         app.close()
+
+
+def test_a_revoke_proven_later_is_shown_to_the_table(app):
+    """Table mode: Bo does not follow star, then plays a star from the same hand."""
+    start_table_game(app, players=2)
+    lines = [{"act": "predict", "seat": 0, "claim": "circle"}, {"act": "predict", "seat": 1, "claim": "cross"},
+             {"act": "vision", "card": "1 square"},
+             {"act": "play", "seat": 0, "card": "2 star"}, {"act": "play", "seat": 1, "card": "3 circle"},
+             {"act": "play", "seat": 0, "card": "4 star"}, {"act": "play", "seat": 1, "card": "5 star"}]
+    for action in lines:
+        enter(app, action)
+    assert app.banner is not None and "a revoke" in app.banner.text and "Bo" in app.banner.text

@@ -60,6 +60,7 @@ class EspScreen(Screen):
         self.rank: int | None = None
         self.bidder: int | None = None
         self.waiting_since: float | None = None
+        self.notices_shown = len(app.match.state.notices)
 
     # -- what the game says ------------------------------------------------------------------
     @property
@@ -101,6 +102,10 @@ class EspScreen(Screen):
 
     # -- time -----------------------------------------------------------------------------------
     def tick(self, now: float) -> bool:
+        notices = self.state.notices
+        if len(notices) > self.notices_shown:  # a revoke has just been proven: tell the table
+            self.app.refuse(notices[-1])
+        self.notices_shown = len(notices)
         action = self.machine_turn()
         if action is None:
             self.waiting_since = None
