@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Callable, Sequence
@@ -191,6 +192,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_REFUSED
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `companion replay … | head`: the reader left; say nothing more
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
