@@ -7,5 +7,15 @@ from companion.engine.game import Game
 
 def registry() -> dict[str, Game]:
     from companion.games.esp import ESP
+    from companion.games.mysterium import MYSTERIUM
 
-    return {game.name: game for game in (ESP,)}
+    return {game.name: game for game in (ESP, MYSTERIUM)}
+
+
+def names_in(game_name: str, setup: dict) -> list[str]:
+    """The names a journaled setup seats, whatever the game calls them (for lists of games)."""
+    game = registry().get(game_name)
+    try:
+        return list(game.players(game.setup(setup))) if game else []
+    except Exception:  # a setup this version no longer accepts: show no names rather than fail
+        return []
