@@ -21,7 +21,7 @@ from typing import Callable, Sequence
 from companion.engine.journal import Journal, JournalError, default_path
 from companion.engine.logfile import LogError, numbered_objects, read_text, replay_lines
 from companion.engine.refusal import Refused
-from companion.games import registry
+from companion.games import names_in, registry
 
 EXIT_REFUSED = 2
 
@@ -62,7 +62,7 @@ def _journal(args: argparse.Namespace) -> Journal:
 def cmd_games(args: argparse.Namespace) -> int:
     journal = _journal(args)
     for record in journal.records():
-        players = ", ".join(record.setup.get("players", []))
+        players = ", ".join(names_in(record.game, record.setup))
         state = "finished" if record.finished else "unfinished"
         print(f"{record.id:5d}  {record.game:14s} {state:10s} {record.actions:6d} actions  {players}")
     return 0

@@ -16,7 +16,9 @@ from typing import Callable, TextIO
 
 from companion.engine.journal import Journal, JournaledMatch, JournalError, default_path
 from companion.engine.refusal import Refused
-from companion.games import registry
+from companion.games import names_in, registry
+
+TEXT_GAMES = ("esp",)  # the others need the screen (Mysterium's hourglass, Séance Party's pentagram…)
 
 HELP = """\
 Type what happened at the table:
@@ -69,7 +71,10 @@ class TextCompanion:
         record = self.journal.latest_unfinished()
         if record is None:
             return None
-        players = ", ".join(record.setup.get("players", []))
+        if record.game not in TEXT_GAMES:
+            self.say(f"An unfinished {record.game} game is waiting; it is played on the screen (`companion`).")
+            return None
+        players = ", ".join(names_in(record.game, record.setup))
         answer = self.ask(f"Resume the unfinished {record.game} game of {players} ({record.actions} actions)? [Y/n] ")
         if answer.lower() in ("n", "no"):
             self.journal.abandon(record.id)
@@ -81,7 +86,7 @@ class TextCompanion:
         return match
 
     def new_game(self) -> JournaledMatch:
-        games = registry()
+        games = {name: game for name, game in registry().items() if name in TEXT_GAMES}
         names = sorted(games)
         while True:
             choice = self.ask(f"Which game? ({', '.join(names)}) ") or names[0]

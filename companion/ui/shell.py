@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from companion.games import registry
+from companion.games import names_in, registry
 from companion.ui import theme
 from companion.ui.screen import Screen, SubScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
@@ -30,7 +30,7 @@ class ResumeScreen(Screen):
         box = area.inflate(-s(80), -s(80))
         panel(surface, box, radius=s(12))
         game = registry()[self.record.game].title
-        players = ", ".join(self.record.setup.get("players", []))
+        players = ", ".join(names_in(self.record.game, self.record.setup))
         top, middle, bottom = rows(box.inflate(-s(30), -s(30)), [1, 1.4, 1.2], s(10))
         draw_text(surface, f"An unfinished game of {game} is waiting.", top, s(24), theme.INK, "centre", bold=True)
         draw_text(surface, f"{players} — {self.record.actions} actions so far", middle, s(18), theme.MUTED, "centre")

@@ -101,6 +101,33 @@ def examples() -> Iterator[tuple[str, Callable]]:
         app.show(SummaryScreen(app, EspUi()))
 
     yield "summary", summary
+    yield from mysterium_examples()
+
+
+def mysterium_examples() -> Iterator[tuple[str, Callable]]:
+    """The Mysterium screen at each moment of the example game in docs/examples."""
+    import json
+
+    from companion.ui.games.mysterium import MysteriumUi
+    from companion.ui.summary import SummaryScreen
+
+    log = Path(__file__).resolve().parents[2] / "docs" / "examples" / "mysterium-easy-win.jsonl"
+    if not log.exists():
+        return
+    lines = [json.loads(text) for text in log.read_text().splitlines() if text.strip()]
+    setup, actions = lines[0], lines[1:]
+    acts = [a["act"] for a in actions]
+    moments = {"mysterium-visions": 1, "mysterium-sand": acts.index("guess") + 2,
+               "mysterium-answers": acts.index("answer") + 1, "mysterium-final": acts.index("vote"),
+               "mysterium-over": len(actions)}
+    for name, upto in moments.items():
+        yield name, lambda app, upto=upto: _load(app, setup, actions[:upto])
+
+    def summary(app):
+        _load(app, setup, actions)
+        app.show(SummaryScreen(app, MysteriumUi()))
+
+    yield "mysterium-summary", summary
 
 
 def rendered(sizes=SIZES, side_panel: bool = False) -> Iterator[tuple[str, tuple[int, int], object]]:

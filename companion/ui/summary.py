@@ -17,24 +17,22 @@ class SummaryScreen(Screen):
         self.title = f"{ui.title} — results"
 
     def colour(self, seat: int):
-        return theme.player_colour(self.app.match.meta, seat)
+        # a game whose first set-up name is not a player (Mysterium's ghost) shifts the colours
+        return theme.player_colour(self.app.match.meta, seat + getattr(self.ui, "first_colour", 0))
 
     def draw_body(self, surface, area):
         s = self.scale
         state = self.app.match.state
-        players = list(self.app.match.game.players(state))
+        players = self.ui.names(state)
         by_round = self.ui.points_by_round(state)
         labels = self.ui.labels(state)
         chart, side = columns(area.inflate(-s(16), -s(12)), [3, 2], s(12))
         self.draw_chart(surface, chart, players, by_round)
-        totals = [sum(r[i] for r in by_round) for i in range(len(players))]
-        best = max(totals) if totals else 0
         lines = rows(side, [1] * len(players) + [0.8, 0.8], s(6))
-        for seat, row in enumerate(lines[: len(players)]):
+        for seat, (row, headline) in enumerate(zip(lines, self.ui.headlines(state))):
             panel(surface, row, theme.PANEL, s(8))
             top, bottom = rows(row.inflate(-s(10), -s(4)), [1, 1], 0)
-            crown = "  ★ most points" if totals[seat] == best else ""
-            draw_text(surface, f"{players[seat]}: {totals[seat]} points{crown}", top, s(15), self.colour(seat), bold=True)
+            draw_text(surface, headline, top, s(15), self.colour(seat), bold=True)
             if seat < len(labels):
                 draw_text(surface, labels[seat], bottom, s(12), theme.INK)
         self.add_button(surface, Button(lines[-2], "Save the game's log", "export"), s(16))
@@ -45,7 +43,7 @@ class SummaryScreen(Screen):
         panel(surface, area, theme.PANEL, s(8))
         inner = area.inflate(-s(20), -s(20))
         title, plot, legend = rows(inner, [1, 6, 1], s(4))
-        draw_text(surface, "Points per round", title, s(15), theme.INK, bold=True)
+        draw_text(surface, self.ui.chart_title, title, s(15), theme.INK, bold=True)
         if not by_round:
             return
         top = max(1, max(max(r) for r in by_round))

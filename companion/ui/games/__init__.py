@@ -1,5 +1,6 @@
 """The screen of each game, by the name its log uses."""
 
 from companion.ui.games.esp import EspUi
+from companion.ui.games.mysterium import MysteriumUi
 
-GAME_SCREENS = {ui.name: ui for ui in (EspUi(),)}
+GAME_SCREENS = {ui.name: ui for ui in (EspUi(), MysteriumUi())}

@@ -42,9 +42,22 @@ class EspUi:
     def screen(self, app) -> "EspScreen":
         return EspScreen(app)
 
+    chart_title = "Points per round"
+
+    @staticmethod
+    def names(state) -> list[str]:
+        return list(state.players)
+
     @staticmethod
     def points_by_round(state) -> list[list[int]]:
         return [[rnd.points(s) for s in range(len(state.players))] for rnd in state.rounds]
+
+    @staticmethod
+    def headlines(state) -> list[str]:
+        totals = state.totals()
+        best = max(totals)
+        return [f"{who}: {total} points" + ("  ★ most points" if total == best else "")
+                for who, total in zip(state.players, totals)]
 
     @staticmethod
     def labels(state) -> list[str]:

@@ -1,0 +1,133 @@
+"""The Mysterium screen driven as at the table: the example game entered by taps, the
+hourglass flipping itself and locking the guesses, and the ghost's knocks — synthetic
+knocks into the simulated ADS1115 — resolving guesses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from companion.engine.match import Match
+from companion.games import registry
+from companion.ui.games.mysterium import MysteriumScreen
+from companion.ui.summary import SummaryScreen
+from firmware_py.box import Box
+from firmware_py.clock import ManualClock
+from tests.ui_driver import advance, make_app, tap
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "docs" / "examples" / "mysterium-easy-win.jsonl"
+
+
+def example():
+    lines = [json.loads(t) for t in EXAMPLE.read_text().splitlines() if t.strip()]
+    return lines[0], [{k: v for k, v in a.items() if k != "t"} for a in lines[1:]]
+
+
+def start(app, setup):
+    """Set up the table from the example's names (ghost first) through the screens."""
+    tap(app, ("game", "mysterium"))
+    names = [setup["ghost"], *setup["psychics"]]
+    while app.screen.count > len(names):
+        tap(app, "fewer")
+    while app.screen.count < len(names):
+        tap(app, "more")
+    app.screen.names[: len(names)] = names
+    tap(app, "start")
+    assert isinstance(app.screen, MysteriumScreen)
+
+
+def enter(app, action):
+    act = action["act"]
+    if act == "vision":
+        tap(app, ("vision_for", action["psychic"]))
+        tap(app, ("vision", action["cards"]))
+    elif act == "crow":
+        tap(app, ("crow",))
+    elif act == "guess":
+        tap(app, ("select", action["psychic"]))
+        tap(app, ("guess", action["card"]))
+    elif act in ("predict", "unpredict", "vote"):
+        tap(app, ("select", action["psychic"]))
+        tap(app, ("do", action))
+    elif act == "answer":
+        tap(app, ("answer", action["correct"]))
+    else:
+        tap(app, ("do", action))
+
+
+@pytest.fixture
+def app(tmp_path):
+    app = make_app(tmp_path)
+    yield app
+    app.close()
+
+
+def open_example(app, setup):
+    """The example's own set-up (its face-up cards), as if chosen on this box."""
+    app.open_match(app.journal.import_match(Match.start(registry()["mysterium"], setup), {}))
+
+
+def test_the_example_game_entered_by_taps_is_won(app):
+    setup, actions = example()
+    start(app, setup)  # the set-up screens work; then the example's own face-up cards
+    open_example(app, setup)
+    for action in actions:
+        enter(app, action)
+    assert app.match.state.result == "won"
+    tap(app, ("results",))
+    assert isinstance(app.screen, SummaryScreen)
+
+
+def test_the_hourglass_flips_itself_and_locks_the_guesses(app):
+    setup, actions = example()
+    start(app, setup)
+    for p in range(3):
+        tap(app, ("vision_for", p))
+        tap(app, ("vision", 1))
+    assert app.match.state.phase == "sand"
+    assert app.box.hourglass.running
+    first = app.match.state.table.faceup[0][0]
+    tap(app, ("select", 0))
+    tap(app, ("guess", first))
+    advance(app, 121.0, step=1.0)
+    assert app.match.match.actions[-1] == {"act": "expire"}
+    assert app.match.state.phase == "answers"  # Ann's pawn awaits the ghost; the others count as wrong
+    assert app.box.buzzer.log[-1][1] == "end"
+
+
+def test_the_ghosts_knocks_through_the_simulated_adc_answer_the_guesses(tmp_path):
+    setup, actions = example()
+    clock = ManualClock(1000.0)
+    box = Box.open(simulate=True, clock=clock, listen=False)  # the fake ADS1115 and its reader
+    from companion.ui.app import App
+
+    app = App((800, 480), clock=clock, box=box, journal_path=tmp_path / "j.sqlite3", side_panel=False,
+              settings_path=tmp_path / "s.json")
+
+    def listen(seconds):
+        end = clock.now() + seconds
+        while clock.now() < end:
+            box.knock.pump()  # samples from the simulated chip; the manual clock moves with them
+            app.step()
+
+    try:
+        open_example(app, setup)
+        upto = actions.index({"act": "expire"}) + 1
+        for action in actions[:upto]:
+            enter(app, action)
+        assert app.match.state.phase == "answers"
+        listen(1.0)
+        box.knock_now(0.9)  # one knock: Ann's guess is right
+        listen(1.2)
+        box.knock_now(0.9)  # two knocks: Bo's is wrong
+        listen(0.25)
+        box.knock_now(0.9)
+        listen(1.0)
+        answers = [a for a in app.match.match.actions if a["act"] == "answer"]
+        assert answers == [{"act": "answer", "psychic": 0, "correct": True},
+                           {"act": "answer", "psychic": 1, "correct": False}]
+    finally:
+        app.close()
