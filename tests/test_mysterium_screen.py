@@ -131,3 +131,13 @@ def test_the_ghosts_knocks_through_the_simulated_adc_answer_the_guesses(tmp_path
                            {"act": "answer", "psychic": 1, "correct": False}]
     finally:
         app.close()
+
+
+def test_two_people_set_up_the_small_variation(app):
+    tap(app, ("game", "mysterium"))
+    while app.screen.count > 2:
+        tap(app, "fewer")
+    tap(app, "start")
+    assert isinstance(app.screen, MysteriumScreen)
+    table = app.match.state.table
+    assert table.small and len(table.psychics) == 2 and table.cases == 4

@@ -84,7 +84,7 @@ class SetupScreen(Screen):
         super().__init__(app)
         self.ui = app.game_ui(game)
         self.title = f"{self.ui.title} — the table"
-        self.count = self.ui.min_players + 1 if self.ui.max_players > self.ui.min_players else self.ui.min_players
+        self.count = self.ui.default_players
         self.names = list(DEFAULT_NAMES)
         self.colours = list(range(len(theme.PLAYER_COLOURS)))
         self.computer: set[int] = set()

@@ -26,6 +26,7 @@ class EspUi:
     title = "ESP"
     min_players = ESP.min_players
     max_players = ESP.max_players
+    default_players = 3
     options = [("full_information", "Deal the cards here (solo try, computer players)", False)]
 
     def blurb(self, options) -> str:

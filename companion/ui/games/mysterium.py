@@ -22,19 +22,23 @@ ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
 class MysteriumUi:
     name = "mysterium"
     title = "Mysterium"
-    min_players = 4  # people, the ghost included
+    min_players = 2  # people, the ghost included: 2–3 play the small variation
     max_players = 7
+    default_players = 4  # the main game's smallest table
     first_colour = 1  # the first name at set-up is the ghost's
     options = [("medium", "Medium difficulty", False), ("hard", "Hard difficulty", False)]
 
     def blurb(self, options) -> str:
-        return ("The first name is the ghost's; the others are the psychics, clockwise. The companion keeps the "
-                "clock, the hourglass, the tokens and the final vote; the ghost answers by knocking.")
+        return ("The first name is the ghost's; the others are the psychics, clockwise. With two or three people "
+                "each psychic player takes two psychics (Easy only). The ghost answers by knocking.")
 
     def setup(self, players, options, seed) -> dict:
         difficulty = "hard" if options.get("hard") else "medium" if options.get("medium") else "easy"
-        return {"game": "mysterium", "ghost": players[0], "psychics": players[1:], "difficulty": difficulty,
-                "seed": seed}
+        ghost, psychics = players[0], players[1:]
+        if len(players) <= 3:  # the official small-group variation: two psychics each
+            pairs = [f"{name} {colour}" for name in psychics for colour in ("moon", "sun")]
+            return {"game": "mysterium", "ghost": ghost, "psychics": pairs, "variant": "small", "seed": seed}
+        return {"game": "mysterium", "ghost": ghost, "psychics": psychics, "difficulty": difficulty, "seed": seed}
 
     def screen(self, app) -> "MysteriumScreen":
         return MysteriumScreen(app)
@@ -248,11 +252,11 @@ class MysteriumScreen(Screen):
             label = "Reveal all three visions" if owed["vision"] == "all" else f"Reveal vision {owed['vision']}"
             self.add_button(surface, Button(body.inflate(0, -s(40)), label, ("do", owed)), s(16))
         elif act == "vote":
+            self.draw_voting_order(surface, prompt)
             voters = sorted({a["psychic"] for a in self.legal("vote")})
             if self.selected not in voters:
                 self.selected = voters[0]
             who, cases = rows(body, [1, 2], s(6))
-            draw_text(surface, "Who votes now, in secret (once, for good)?", prompt, s(14), theme.INK, bold=True)
             for cell, p in zip(columns(who, [1] * max(len(voters), 3), s(5)), voters):
                 self.add_button(surface, Button(cell, self.name(p), ("select", p), selected=p == self.selected),
                                 s(14))
@@ -263,6 +267,16 @@ class MysteriumScreen(Screen):
             draw_text(surface, prompt_text, prompt, s(15), theme.INK, bold=True)
             for cell, action in zip(grid(body, 4, 2, s(6)), self.legal(act)):
                 self.add_button(surface, Button(cell, f"case {action['case']}", ("do", action)), s(16))
+
+    def draw_voting_order(self, surface, area):
+        """Who votes after which vision, from the track's bands (low, intermediate, high)."""
+        s = self.scale
+        final = self.state.final
+        after = {1: [], 2: [], 3: []}
+        for p, band in enumerate(final.bands):
+            after[band].append(self.name(p) + (" ✓" if final.votes and p in final.votes.choices else ""))
+        text = "; ".join(f"after vision {v}: {', '.join(names) or 'nobody'}" for v, names in after.items())
+        draw_paragraph(surface, f"Voting order — {text}. Votes are secret and final.", area, s(12), theme.MUTED, 2)
 
     def draw_over(self, surface, area):
         s = self.scale
