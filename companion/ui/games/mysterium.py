@@ -187,7 +187,10 @@ class MysteriumScreen(Screen):
         waiting = sorted({a["psychic"] for a in self.legal("vision")})
         if self.vision_for not in waiting:
             self.vision_for = waiting[0] if waiting else None
-        prompt, who, counts = rows(area, [1, 1.3, 2.4], s(6))
+        prompt, who, counts, layout = rows(area, [1, 1.3, 2.4, 1.2], s(6))
+        faceup = self.state.table.faceup
+        laid = "; ".join(f"{cat} {', '.join(map(str, faceup[i]))}" for i, cat in enumerate(CATEGORIES))
+        draw_paragraph(surface, f"Face-up cards: {laid}", layout, s(11), theme.MUTED, 2)
         draw_text(surface, "The ghost gives a vision to…", prompt, s(15), theme.INK, bold=True)
         for cell, p in zip(columns(who, [1] * max(len(waiting), 3), s(5)), waiting):
             self.add_button(surface, Button(cell, self.name(p), ("vision_for", p), selected=p == self.vision_for,
