@@ -25,6 +25,8 @@ a warning on the :class:`~firmware_py.health.Health` board; the game goes on.
 from __future__ import annotations
 
 import importlib
+import sys
+import os
 from array import array
 from collections import deque
 from dataclasses import dataclass
@@ -381,6 +383,9 @@ class SimBuzzer(BuzzerBase):
         self._open(mixer)
 
     def _open(self, mixer) -> None:
+        if mixer is None and _no_sound_card():
+            self.health.fail(DEVICE, "no sound card on this computer (no /dev/snd); sounds are shown on screen only")
+            return
         try:
             if mixer is None:
                 mixer = importlib.import_module("pygame.mixer")
@@ -427,6 +432,13 @@ class SimBuzzer(BuzzerBase):
         if self.mixer is not None and self._started_mixer:
             self.mixer.quit()
         self.mixer = None
+
+
+def _no_sound_card() -> bool:
+    """On Linux without /dev/snd ALSA can only fail, and it fails loudly on stderr: skip it
+    (unless SDL is told to use another audio driver)."""
+    return sys.platform.startswith("linux") and not os.environ.get("SDL_AUDIODRIVER") \
+        and not os.path.exists("/dev/snd")
 
 
 # -- choosing the backend --------------------------------------------------------------

@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import time
 from dataclasses import dataclass
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the banner is noise in the kiosk's journal
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +48,8 @@ class App:
     def __init__(self, size: tuple[int, int] = (800, 480), *, fullscreen: bool = False, simulate: bool | None = None,
                  journal_path: Path | None = None, clock: Clock | None = None, box: Box | None = None,
                  side_panel: bool | None = None, settings_path: Path | None = None) -> None:
-        pygame.init()
+        pygame.display.init()  # not pygame.init(): the mixer is the simulated buzzer's to open, or not
+        pygame.font.init()
         self.clock = clock or SystemClock()
         self.settings_path = Path(settings_path) if settings_path else None
         self.settings, settings_warning = load_settings(self.settings_path)
