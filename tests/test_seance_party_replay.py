@@ -1,0 +1,70 @@
+"""The example logs' summaries, checked by hand against docs/seance-party.md."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
+
+def summary(name, capsys) -> dict:
+    assert main(["replay", "seance-party", str(EXAMPLES / name)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_charges_game(capsys):
+    s = summary("seance-party-charges.jsonl", capsys)
+    assert s["winners"] == ["Bo"] and s["won_by"] == "charges" and s["finished"] and s["next"] is None
+    bo = s["seats"][1]
+    assert bo["charged"] == 5 and all(v.startswith("charged") for v in bo["zeners"].values())
+    r1 = s["rounds"][0]
+    # round 1: Ann reveals Drowned Bride 2 + Falling Star 1 + Frost Hex 1 + Grave Knight 1 + Lantern Wisp 3 = 8;
+    # Bo: Falling Star 1 + Frost Hex 1 + Grave Knight 1 + Lantern Wisp 3 + Moth Oracle 5 = 11
+    assert r1["hand_speed"] == [8, 11] and r1["board_speed"] == [0, 0]
+    assert r1["boosts"]["Bo"]["dice"] == [4] and r1["boosts"]["Ann"]["dice"] == [6]
+    assert r1["speed"] == [8 + r1["boosts"]["Ann"]["total"], 11 + r1["boosts"]["Bo"]["total"]]
+    # Ann placed the unplaced planchette on cross (taking its d4, a d6 replaces it);
+    # Bo's Grave Knight (cross) then matched the current symbol: charged, another turn
+    assert s["charges"][0] == {"round": 1, "player": "Bo", "zener": "cross"}
+    turns = r1["turns"]
+    assert turns[0]["actions"][0]["planchette"] == "cross" and turns[0]["actions"][0]["die"] == 4
+
+
+def test_first_lines_by_hand(tmp_path, capsys):
+    lines = (EXAMPLES / "seance-party-charges.jsonl").read_text().splitlines()[:8]
+    f = tmp_path / "l.jsonl"
+    f.write_text("\n".join(lines) + "\n")
+    assert main(["replay", "seance-party", str(f)]) == 0
+    s = json.loads(capsys.readouterr().out)
+    ann = s["seats"][0]
+    # Ann played Falling Star (star, not countered: Bo showed Frost Hex, a cross)
+    assert ann["board"] == [{"id": 1, "card": "Falling Star", "type": "spell", "cursed": False}]
+    assert ann["zeners"]["star"] == "dormant down" and ann["hand"] == 4
+    assert ann["pool"] == ["d4", "d8", "d10", "d12", "d20", "d4"]  # the d6 boosted away, the point's d4 won
+    assert s["pentagram"]["planchette"] == "cross"
+    assert [p["die"] for p in s["pentagram"]["points"]] == ["d4", "d6", "d4", "d4", "d4"]
+    assert s["dice"] == {"removed": ["d4", "d6"], "supplied": 1}
+    assert s["next"] == {"act": "turn", "seat": 0}
+
+
+def test_defeat_game(capsys):
+    s = summary("seance-party-defeat.jsonl", capsys)
+    assert s["won_by"] == "defeats" and s["winners"] == ["Bo"]
+    assert s["seats"][0]["defeated_by"] == "Bo" and s["seats"][1]["defeats"] == 1
+    assert s["seats"][0]["energy"]["face_down"] + s["seats"][0]["energy"]["in_spirits"] == 0
+    for b in s["battles"]:
+        assert b["attack"] == sum(b["attack_rolls"]) + b["boosts"].get("attack", {}).get("total", 0)
+        assert b["defence"] == sum(b["defence_rolls"]) + b["boosts"].get("defence", {}).get("total", 0)
+
+
+def test_party_excerpt_battle(capsys):
+    s = summary("seance-party-party-battle.jsonl", capsys)
+    assert s["mode"] == "party" and len(s["players"]) == 3 and not s["finished"]
+    b = s["battles"][0]
+    assert (b["attacker"], b["defender"], b["attack"], b["defence"]) == ("Cy", "Ann", 10, 10)
+    assert b["winners"] == ["Cy", "Ann"]  # a tie hurts both
+    assert [d["killed"] for d in b["damage"]] == [True, True]
+    assert s["rounds"][0]["order"] == ["Ann", "Bo", "Cy"] and s["rounds"][0]["speed"] == [14, 13, 12]

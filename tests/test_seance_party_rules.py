@@ -1,0 +1,198 @@
+"""Scenario tests of Séance Party's rules (shared/rules/seance-party.txt, docs/seance-party.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.engine import Refusal, Refused, apply
+from companion.games.seance_party import SEANCE_PARTY as G
+from companion.games.seance_party import rules
+
+TWO = {"game": "seance-party", "players": ["Ann", "Bo"], "mode": "battle", "seed": 1}
+
+
+def play(state, *actions):
+    for a in actions:
+        r = apply(G, state, a)
+        assert not isinstance(r, Refusal), (a, r.reason)
+        state = r
+    return state
+
+
+def refused(state, action) -> str:
+    r = apply(G, state, action)
+    assert isinstance(r, Refusal), action
+    return r.reason
+
+
+def to_turns(setup=TWO, hands=None):
+    """Through the curse and speed steps with no curses, given hands, no boosts."""
+    s = G.setup(setup)
+    n = len(setup["players"])
+    hands = hands or [["Red Bean Bomb", "Lantern Wisp", "Frost Hex", "Grave Knight", "Tide Whisper"]] * n
+    s = play(s, *({"act": "curse", "seat": k, "zeners": []} for k in range(n)))
+    s = play(s, *({"act": "reveal", "seat": k, "hand": hands[k]} for k in range(n)))
+    while s.phase == "boost":
+        s = play(s, {"act": "boost", "seat": G.expected(s)["seat"]})
+    return s
+
+
+def test_setup_battle_and_party():
+    s = G.setup(TWO)
+    assert s.deck == [30 - 5 - 5, 30 - 5 - 5]  # 5 energy, then round 1 refills 5
+    assert s.down == [5, 5] and s.hand(0) == 5 and s.planchette is None
+    assert set(s.points.values()) == {4} and s.pools[0] == [4, 6, 8, 10, 12, 20]
+    assert all(z == {"up": True, "charged": False} for z in s.zeners[0].values())
+    p = G.setup({"game": "seance-party", "players": ["A", "B", "C", "D"]})
+    assert p.deck == [60 - 40]
+    with pytest.raises(Refused, match="at least 60"):
+        G.setup({"game": "seance-party", "players": ["A", "B"], "deck": 59})
+    with pytest.raises(Refused, match="2 to 4 players"):
+        G.setup({"game": "seance-party", "players": ["A"]})
+
+
+def test_adjacency_and_dice_ranks():
+    pts = rules.SETTINGS["points"][1]
+    assert rules.adjacent(pts, "lines", "circle") == ["wave", "square"]
+    assert rules.adjacent(pts, "neighbours", "circle") == ["cross", "star"]
+    assert [rules.next_die(d, "d20") for d in (4, 6, 8, 10, 12, 20)] == [6, 8, 10, 12, 20, 20]
+    assert rules.next_die(20, "none") is None
+
+
+def test_curse_step_sealed_and_no_activation():
+    s = G.setup(TWO)
+    s = play(s, {"act": "curse", "seat": 0, "zeners": ["wave"]})
+    assert G.view(s, 1)["curse_choices"] == {"Ann": "hidden"}
+    assert "may not be activated" in refused(s, {"act": "activate", "seat": 0, "zener": "wave", "card": "Tide Whisper", "burn": False})
+    s = play(s, {"act": "curse", "seat": 1, "zeners": []})
+    assert s.curses[0]["wave"] == 1 and s.hand(0) == 4 and s.phase == "reveal"
+    # from the speed step on, any time
+    assert "is a circle card" in refused(s, {"act": "activate", "seat": 0, "zener": "wave", "card": "Red Bean Bomb", "burn": False})
+    s = play(s, {"act": "activate", "seat": 0, "zener": "wave", "card": "Tide Whisper", "burn": False})
+    assert s.board[0][0]["cursed"] is True and s.curses[0]["wave"] == 0
+
+
+def test_speed_hand_board_boost_order():
+    s = to_turns(hands=[["Red Bean Bomb"] * 5, ["Moth Oracle"] * 5])
+    assert s.history[0]["hand_speed"] == [10, 25]
+    assert s.order == [1, 0] and s.turn == 1
+
+
+def test_speed_tie_and_boost_from_fastest():
+    s = G.setup(TWO)
+    s = play(s, {"act": "curse", "seat": 0, "zeners": []}, {"act": "curse", "seat": 1, "zeners": []},
+             {"act": "reveal", "seat": 0, "hand": ["Red Bean Bomb"] * 5},
+             {"act": "reveal", "seat": 1, "hand": ["Red Bean Bomb"] * 5})
+    assert G.expected(s) == {"act": "boost", "seat": 0}  # tie: lower seat first
+    s = play(s, {"act": "boost", "seat": 0}, {"act": "boost", "seat": 1, "dice": [20], "rolls": [3]})
+    assert s.order == [1, 0] and 20 not in s.pools[1] and s.removed == [20]
+
+
+def test_play_guess_miss_board_planchette_die_and_charge():
+    s = to_turns()
+    s = play(s, {"act": "play", "seat": 0, "card": "Red Bean Bomb", "planchette": "circle", "guess": "Frost Hex"})
+    # unplaced: placed anywhere; no charge on "before" (nothing shown yet)
+    assert s.planchette == "circle" and s.points["circle"] == 6 and s.pools[0][-1] == 4
+    assert not s.zeners[0]["circle"]["up"] and not s.zeners[0]["circle"]["charged"]
+    assert "already played" in refused(s, {"act": "play", "seat": 0, "card": "Frost Hex", "planchette": "wave"})
+    s = play(s, {"act": "pass", "seat": 0})
+    # Bo plays a circle card while the planchette shows circle: charged, another turn
+    s = play(s, {"act": "play", "seat": 1, "card": "Lantern Wisp", "planchette": "wave", "guess": "Frost Hex",
+                 "energy": 2, "add": {"as": "inventory", "card": "Red Bean Bomb"}})
+    assert s.zeners[1]["circle"]["charged"] and s.extra
+    assert s.board[1][0]["energy"] == 2 and s.down[1] == 3 and s.board[1][0]["inventory"][0]["card"] == "Red Bean Bomb"
+    assert "already played" in refused(
+        s, {"act": "play", "seat": 1, "card": "Frost Hex", "planchette": "wave"})
+
+
+def test_counter_returns_both_and_draws():
+    s = to_turns()
+    s = play(s, {"act": "play", "seat": 0, "card": "Frost Hex", "planchette": "star", "guess": "Grave Knight"})
+    assert s.hand(0) == 6 and "Frost Hex" in s.known[0] and s.hand(1) == 5 and s.board[0] == []
+    assert not s.zeners[0]["cross"]["up"] and s.planchette == "star"
+
+
+def test_first_round_forced_pass_and_end():
+    s = to_turns()
+    assert "must pass" in refused(s, {"act": "attack", "seat": 0, "spirit": 1, "player": 1})
+    assert "must start a turn first" in refused(s, {"act": "end", "seat": 0})
+    s = play(s, {"act": "pass", "seat": 0}, {"act": "pass", "seat": 1})
+    assert s.round == 2 and s.phase == "curse" and s.history[0]["ended_by"] == "passes"
+
+
+def test_spirit_without_energy_is_trashed_and_attach_limit():
+    s = to_turns()
+    s.down[0] = 0
+    s = play(s, {"act": "play", "seat": 0, "card": "Lantern Wisp", "planchette": "wave", "guess": "Frost Hex"})
+    assert s.trash[0] == ["Lantern Wisp"] and s.board[0] == []
+
+
+def _battle_state():
+    s = to_turns()
+    s = play(s, {"act": "play", "seat": 0, "card": "Lantern Wisp", "planchette": "wave", "guess": "Frost Hex", "energy": 1},
+             {"act": "pass", "seat": 0},
+             {"act": "play", "seat": 1, "card": "Grave Knight", "planchette": "star", "guess": "Red Bean Bomb", "energy": 2},
+             {"act": "pass", "seat": 1})
+    # round 2
+    s = play(s, {"act": "curse", "seat": 0, "zeners": []}, {"act": "curse", "seat": 1, "zeners": []})
+    s = play(s, *({"act": "reveal", "seat": k, "hand": s.known[k] + ["Frost Hex"] * s.unknown[k]} for k in (0, 1)))
+    while s.phase == "boost":
+        s = play(s, {"act": "boost", "seat": G.expected(s)["seat"]})
+    return s
+
+
+def test_battle_damage_and_kill():
+    s = _battle_state()
+    ann = s.item(1)[1]
+    assert ann["card"] == "Lantern Wisp"
+    seat = s.turn
+    if seat != 0:
+        s = play(s, {"act": "pass", "seat": seat})
+    s = play(s, {"act": "attack", "seat": 0, "spirit": 1, "target": 2, "attack_rolls": [7], "defence_rolls": [3]})
+    assert s.item(1)[1]["rested"]
+    s = play(s, {"act": "boost", "seat": 1}, {"act": "boost", "seat": 0})
+    b = s.battles[-1]
+    assert (b["attack"], b["defence"], b["winners"]) == (7, 3, ["Ann"])
+    assert b["damage"][0]["element"] == "fire" and b["damage"][0]["removed"] == 1
+    assert s.item(2)[1]["energy"] == 1 and s.up[1] == 1
+
+
+def test_tie_hurts_both_and_kill_goes_to_trash():
+    s = _battle_state()
+    if s.turn != 0:
+        s = play(s, {"act": "pass", "seat": s.turn})
+    s = play(s, {"act": "attack", "seat": 0, "spirit": 1, "target": 2, "attack_rolls": [5], "defence_rolls": [5]},
+             {"act": "boost", "seat": 1}, {"act": "boost", "seat": 0})
+    assert s.battles[-1]["winners"] == ["Ann", "Bo"]
+    assert s.item(1) == (None, None) and "Lantern Wisp" in s.trash[0]  # 1 energy: killed
+
+
+def test_direct_attack_and_defeat_wins():
+    s = _battle_state()
+    if s.turn != 0:
+        s = play(s, {"act": "pass", "seat": s.turn})
+    # Bo's spirit gone and Bo's energy nearly out: a direct attack defeats him
+    s.board[1] = []
+    s.down[1] = 1
+    s = play(s, {"act": "attack", "seat": 0, "spirit": 1, "player": 1, "attack_rolls": [2]},
+             {"act": "boost", "seat": 1}, {"act": "boost", "seat": 0})
+    assert s.defeated[1] == 0 and s.winners == [0] and s.won_by == "defeats"
+    assert G.outcome(s).winners == (0,)
+
+
+def test_charging_all_five_wins():
+    s = to_turns(hands=[["Red Bean Bomb", "Frost Hex", "Tide Whisper", "Static Jar", "Falling Star"]] * 2)
+    for z in ("cross", "wave", "square", "star"):
+        s.zeners[0][z]["charged"] = True
+    s.planchette = "circle"
+    s = play(s, {"act": "play", "seat": 0, "card": "Red Bean Bomb", "planchette": "wave", "guess": "Frost Hex"})
+    assert s.winners == [0] and s.won_by == "charges" and G.expected(s) is None
+    assert "game is over" in refused(s, {"act": "pass", "seat": 0})
+
+
+def test_charged_zener_not_charged_twice():
+    s = to_turns()
+    s.zeners[0]["circle"]["charged"] = True
+    s.planchette = "circle"
+    s = play(s, {"act": "play", "seat": 0, "card": "Red Bean Bomb", "planchette": "wave", "guess": "Frost Hex"})
+    assert not s.extra and s.charges == []
