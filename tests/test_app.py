@@ -218,3 +218,17 @@ def test_a_revoke_proven_later_is_shown_to_the_table(app):
     for action in lines:
         enter(app, action)
     assert app.banner is not None and "a revoke" in app.banner.text and "Bo" in app.banner.text
+
+
+def test_an_unfinished_game_without_a_screen_is_not_offered(tmp_path):
+    """A Séance Party log imported from the command line waits in the journal; the screen,
+    which cannot play it yet, opens on the home screen instead of failing."""
+    from companion.cli import main
+
+    log = ROOT / "docs" / "examples" / "seance-party-party-battle.jsonl"
+    assert main(["--journal", str(tmp_path / "journal.sqlite3"), "import", str(log)]) == 0
+    app = make_app(tmp_path)
+    try:
+        assert isinstance(app.screen, HomeScreen)
+    finally:
+        app.close()

@@ -72,7 +72,8 @@ class App:
         from companion.ui.shell import HomeScreen, ResumeScreen
 
         record = self.journal.latest_unfinished()
-        self.screen = ResumeScreen(self, record) if record is not None else HomeScreen(self)
+        playable = record is not None and self.has_screen(record.game)
+        self.screen = ResumeScreen(self, record) if playable else HomeScreen(self)
         for warning in (settings_warning, journal_warning):
             if warning:
                 self.refuse(warning)
@@ -114,6 +115,12 @@ class App:
         from companion.ui.games import GAME_SCREENS
 
         return GAME_SCREENS[name]
+
+    @staticmethod
+    def has_screen(name: str) -> bool:
+        from companion.ui.games import GAME_SCREENS
+
+        return name in GAME_SCREENS
 
     def open_match(self, match: JournaledMatch) -> None:
         self.match = match
