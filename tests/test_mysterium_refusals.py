@@ -20,7 +20,9 @@ import pytest
 from companion.cli import main
 from companion.engine import Match, Refusal, Refused, apply, replay
 from companion.games.mysterium import MYSTERIUM
+from tests import refusal_checks
 from tests.playout import strictly_in
+from tests.refusal_checks import WORDS_OF_CODE, assert_one_line_refusal, write_log
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -218,37 +220,10 @@ SETUPS = [
 ]
 
 IDS = [case[0] for case in CASES]
-WORDS_OF_CODE = ("Traceback", "Error", "Exception", "object has no attribute", "NoneType", "KeyError")
-
-
-def _text(line) -> str:
-    return line if isinstance(line, str) else json.dumps(line)
-
-
-def write_log(path: Path, lines) -> Path:
-    path.write_text("".join(_text(line) + "\n" for line in lines), encoding="utf-8")
-    return path
 
 
 def replay_cli(capsys, path: Path) -> tuple[int, str, str]:
-    code = main(["replay", "mysterium", str(path)])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def assert_one_line_refusal(code: int, out: str, err: str, words, line: int) -> str:
-    assert code == 2, (code, err)
-    assert out == ""
-    assert "Traceback" not in err
-    lines = err.splitlines()
-    assert len(lines) == 1 and err.endswith("\n"), err
-    message = lines[0]
-    assert message.startswith(f"companion: line {line}: "), message
-    for word in words:
-        assert word in message, (word, message)
-    for word in WORDS_OF_CODE:
-        assert word not in message
-    return message
+    return refusal_checks.replay_cli(capsys, "mysterium", path)
 
 
 @pytest.mark.parametrize("name,prefix,bad,words", CASES, ids=IDS)

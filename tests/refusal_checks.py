@@ -1,0 +1,46 @@
+"""What every game's bad-input tests share: writing a log, replaying it through the CLI,
+and checking that a refusal is one sentence on one line naming the line — never code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion.cli import main
+
+WORDS_OF_CODE = ("Traceback", "Error", "Exception", "object has no attribute", "NoneType", "KeyError")
+
+
+def _text(line) -> str:
+    return line if isinstance(line, str) else json.dumps(line)
+
+
+def write_log(path: Path, lines) -> Path:
+    path.write_text("".join(_text(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def replay_cli(capsys, game: str, path: Path) -> tuple[int, str, str]:
+    code = main(["replay", game, str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_refusal(code: int, out: str, err: str, words, line: int | None) -> str:
+    """Exit 2, nothing on stdout, one stderr line ``companion: line N: …`` (or, with
+    ``line`` None, a refusal of the whole file) holding ``words`` and no code."""
+    assert code == 2, (code, err)
+    assert out == ""
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1 and err.endswith("\n"), err
+    message = lines[0]
+    if line is None:
+        assert message.startswith("companion: ") and not message.startswith("companion: line "), message
+    else:
+        assert message.startswith(f"companion: line {line}: "), message
+    for word in words:
+        assert word in message, (word, message)
+    for word in WORDS_OF_CODE:
+        assert word not in message
+    return message
