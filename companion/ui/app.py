@@ -347,9 +347,12 @@ def run_app(args: Any) -> int:
         from companion.textmode import TextCompanion
 
         return TextCompanion.from_args(args).run()
+    from firmware_py.gpio import is_raspberry_pi
+
     size = tuple(args.size) if getattr(args, "size", None) else (800, 480)
+    fullscreen = args.fullscreen or (is_raspberry_pi() and not args.windowed and not args.sim)
     try:
-        app = App(size, fullscreen=args.fullscreen, simulate=True if args.sim else None,
+        app = App(size, fullscreen=fullscreen, simulate=True if args.sim else None,
                   journal_path=Path(args.journal) if args.journal else None)
     except pygame.error as error:
         from companion.cli import CliError
