@@ -102,6 +102,7 @@ def examples() -> Iterator[tuple[str, Callable]]:
 
     yield "summary", summary
     yield from mysterium_examples()
+    yield from seance_examples()
 
 
 def mysterium_examples() -> Iterator[tuple[str, Callable]]:
@@ -128,6 +129,47 @@ def mysterium_examples() -> Iterator[tuple[str, Callable]]:
         app.show(SummaryScreen(app, MysteriumUi()))
 
     yield "mysterium-summary", summary
+
+
+def seance_examples() -> Iterator[tuple[str, Callable]]:
+    """The Séance Party screen at each step of the example games in docs/examples."""
+    import json
+
+    from companion.ui.games.seance_party import SeancePartyUi
+    from companion.ui.summary import SummaryScreen
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+    def read(name):
+        lines = [json.loads(text) for text in (folder / name).read_text().splitlines() if text.strip()]
+        return lines[0], lines[1:]
+
+    if not (folder / "seance-party-charges.jsonl").exists():
+        return
+    setup, actions = read("seance-party-charges.jsonl")
+    acts = [a["act"] for a in actions]
+    moments = {"seance-curse": 0, "seance-reveal": acts.index("reveal") + 1, "seance-boost": acts.index("boost"),
+               "seance-turn": acts.index("play") + 1, "seance-attach": acts.index("attach")}
+    for name, upto in moments.items():
+        yield name, lambda app, upto=upto: _load(app, setup, actions[:upto])
+
+    def playing(app):
+        _load(app, setup, actions[: acts.index("play")])
+        app.screen.on_button(("playing",))
+        app.screen.on_button(("card", actions[acts.index("play")]["card"]))
+
+    yield "seance-play", playing
+    party_setup, party = read("seance-party-party-battle.jsonl")
+    pacts = [a["act"] for a in party]
+    yield "seance-battle", lambda app: _load(app, party_setup, party[: pacts.index("attack") + 1])
+    yield "seance-after-battle", lambda app: _load(app, party_setup, party)
+    yield "seance-over", lambda app: _load(app, setup, actions)
+
+    def summary(app):
+        _load(app, setup, actions)
+        app.show(SummaryScreen(app, SeancePartyUi()))
+
+    yield "seance-summary", summary
 
 
 def rendered(sizes=SIZES, side_panel: bool = False) -> Iterator[tuple[str, tuple[int, int], object]]:

@@ -2,5 +2,6 @@
 
 from companion.ui.games.esp import EspUi
 from companion.ui.games.mysterium import MysteriumUi
+from companion.ui.games.seance_party import SeancePartyUi
 
-GAME_SCREENS = {ui.name: ui for ui in (EspUi(), MysteriumUi())}
+GAME_SCREENS = {ui.name: ui for ui in (EspUi(), MysteriumUi(), SeancePartyUi())}
