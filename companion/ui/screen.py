@@ -81,3 +81,20 @@ class SubScreen(Screen):
 
     def go_back(self) -> None:
         self.app.show(self.back)
+
+
+class GameScreen(Screen):
+    """A game's own screen: the match in play, and its legal actions to build entries from."""
+
+    @property
+    def state(self):
+        return self.app.match.state
+
+    @property
+    def game(self):
+        return self.app.match.game
+
+    def legal(self, act: str, **fields) -> list[dict]:
+        """The legal actions of kind ``act`` whose fields match ``fields``."""
+        return [a for a in self.game.legal(self.state) if a["act"] == act
+                and all(a.get(k) == v for k, v in fields.items())]

@@ -11,7 +11,7 @@ from companion.games.esp.cards import RANKS, SUITS, name, parse_card, rank_of, s
 from companion.games.esp import rules
 from companion.ui import theme
 from companion.ui.bots import bot_action
-from companion.ui.screen import Screen
+from companion.ui.screen import GameScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, rows
 from companion.ui.zener import draw_back, draw_card, draw_symbol
 from firmware_py.pentagram.scenes import EspScene
@@ -66,7 +66,7 @@ class EspUi:
         return list(outcome.labels) if outcome else []
 
 
-class EspScreen(Screen):
+class EspScreen(GameScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.title = "ESP"
@@ -77,10 +77,6 @@ class EspScreen(Screen):
         self.notices_shown = len(app.match.state.notices)
 
     # -- what the game says ------------------------------------------------------------------
-    @property
-    def state(self):
-        return self.app.match.state
-
     @property
     def meta(self) -> dict:
         return self.app.match.meta

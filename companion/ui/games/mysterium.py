@@ -12,7 +12,7 @@ import pygame
 
 from companion.games.mysterium.rules import CATEGORIES, STAGES
 from companion.ui import theme
-from companion.ui.screen import Screen
+from companion.ui.screen import GameScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
 from firmware_py.pentagram.scenes import MysteriumScene
 
@@ -65,25 +65,13 @@ class MysteriumUi:
         return [verdict] * len(state.table.psychics)
 
 
-class MysteriumScreen(Screen):
+class MysteriumScreen(GameScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.title = "Mysterium"
         self.selected: int | None = None  # the psychic whose pawn or tokens are being placed
         self.vision_for: int | None = None
         self.flipped_for: int | None = None  # the round whose hourglass has been flipped
-
-    @property
-    def state(self):
-        return self.app.match.state
-
-    @property
-    def game(self):
-        return self.app.match.game
-
-    def legal(self, act: str, **fields) -> list[dict]:
-        return [a for a in self.game.legal(self.state) if a["act"] == act
-                and all(a.get(k) == v for k, v in fields.items())]
 
     def colour(self, psychic: int):
         return theme.player_colour(self.app.match.meta, psychic + 1)  # seat 0 is the ghost

@@ -18,7 +18,7 @@ from companion.games.seance_party import rules
 from companion.games.seance_party.cards import SYMBOLS
 from companion.ui import theme
 from companion.ui.games.seance_lights import seance_scene
-from companion.ui.screen import Screen
+from companion.ui.screen import GameScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
 from companion.ui.zener import draw_symbol
 
@@ -91,7 +91,7 @@ def dice_text(dice) -> str:
     return " ".join(f"d{d}" for d in dice) or "none"
 
 
-class SeancePartyScreen(Screen):
+class SeancePartyScreen(GameScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.title = "Séance Party"
@@ -101,18 +101,6 @@ class SeancePartyScreen(Screen):
         self.battle_at: float | None = None
         self.seen_charges = len(self.state.charges)
         self.seen_battle = self.state.battle is not None
-
-    @property
-    def state(self):
-        return self.app.match.state
-
-    @property
-    def game(self):
-        return self.app.match.game
-
-    def legal(self, act: str, **fields) -> list[dict]:
-        return [a for a in self.game.legal(self.state) if a["act"] == act
-                and all(a.get(k) == v for k, v in fields.items())]
 
     def colour(self, seat: int):
         return theme.player_colour(self.app.match.meta, seat)
