@@ -112,7 +112,12 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_run(args: argparse.Namespace) -> int:
-    from companion.app import run_app
+    """The table app, or with ``--text`` the terminal companion (which needs no pygame)."""
+    if args.text:
+        from companion.textmode import TextCompanion
+
+        return TextCompanion.from_args(args).run()
+    from companion.ui.app import run_app  # lazily: replay and the others never load pygame
 
     return run_app(args)
 

@@ -86,3 +86,15 @@ def test_export_writes_the_log(tmp_path):
     assert lines == [{"game": "esp", "players": ["Ann", "Bo"]},
                      {"act": "predict", "seat": 0, "claim": "star"},
                      {"act": "predict", "seat": 1, "claim": 2}]
+
+
+def test_companion_text_runs_without_loading_pygame(tmp_path):
+    """`companion --text` is the terminal companion: it must work where no screen library is."""
+    import subprocess
+    import sys
+
+    script = ("import sys; from companion.cli import main; code = main(['--text', '--journal', sys.argv[1]]); "
+              "print('pygame' in sys.modules, code)")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "j.sqlite3")], input="", text=True,
+                          capture_output=True, timeout=60)
+    assert done.stdout.strip().splitlines()[-1] == "False 0", done.stdout + done.stderr

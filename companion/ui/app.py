@@ -342,11 +342,7 @@ class App:
 
 
 def run_app(args: Any) -> int:
-    """``companion`` (``make run``): the screen, or ``--text`` for the terminal."""
-    if getattr(args, "text", False):
-        from companion.textmode import TextCompanion
-
-        return TextCompanion.from_args(args).run()
+    """``companion`` (``make run``): the screen."""
     from firmware_py.gpio import is_raspberry_pi
 
     size = tuple(args.size) if getattr(args, "size", None) else (800, 480)

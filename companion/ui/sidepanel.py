@@ -63,10 +63,7 @@ class SidePanel:
 
     def animating(self) -> bool:
         box = self.app.box
-        return bool(self.flash) or box.hourglass.running or box.buzzer.playing is not None or self._scene_moves()
-
-    def _scene_moves(self) -> bool:
-        return False  # the pentagram panel is redrawn with every frame the app draws anyway
+        return bool(self.flash) or box.hourglass.running or box.buzzer.playing is not None
 
     def draw(self, surface, area: pygame.Rect) -> None:
         scale = theme.Scale((area.width * 2, area.height))

@@ -388,9 +388,6 @@ class EspScreen(GameScreen):
         if self.app.play(action):
             self.bidder = None
 
-    def on_answer(self, name: str) -> bool:
-        return False
-
 
 def _key_for(suit: str) -> str:
     return next(k for k, v in SUIT_KEYS.items() if v == suit)
