@@ -132,7 +132,6 @@ def parse(data: dict) -> PinMap:
         return table
 
     pentagram, buzzer, buttons, adc = section("pentagram"), section("buzzer"), section("buttons"), section("adc")
-    knock = section("knock_module", required=False)
     pins = PinMap(
         pentagram_data=_int(pentagram, "data", "pentagram"),
         pentagram_driver=_choice(pentagram, "driver", "pentagram", DRIVERS),

@@ -8,7 +8,15 @@ from pathlib import Path
 
 from companion.cli import main
 
+EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
+
 WORDS_OF_CODE = ("Traceback", "Error", "Exception", "object has no attribute", "NoneType", "KeyError")
+
+
+def load_example(name: str) -> list[dict]:
+    """The JSON objects of ``docs/examples/NAME``, line by line (blank lines skipped)."""
+    text = (EXAMPLES / name).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def _text(line) -> str:

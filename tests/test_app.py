@@ -19,7 +19,7 @@ from companion.games.esp import ESP
 from companion.ui.games.esp import EspScreen
 from companion.ui.shell import HomeScreen, ResumeScreen
 from companion.ui.summary import SummaryScreen
-from tests.ui_driver import advance, find, key, make_app, tap
+from tests.ui_driver import advance, key, make_app, tap
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "esp-table-game.jsonl"

@@ -17,20 +17,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.cli import main
 from companion.engine import Match, Refusal, Refused, apply, replay
 from companion.games.mysterium import MYSTERIUM
 from tests import refusal_checks
 from tests.playout import strictly_in
 from tests.refusal_checks import WORDS_OF_CODE, assert_one_line_refusal, write_log
+from tests.refusal_checks import load_example as load
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "docs" / "examples"
-
-
-def load(name: str) -> list[dict]:
-    text = (EXAMPLES / name).read_text(encoding="utf-8")
-    return [json.loads(line) for line in text.splitlines() if line.strip()]
 
 
 def run(lines: list[dict]):

@@ -2,9 +2,8 @@
 1920×1080: no text runs off its room or off the screen (text widths are checked,
 not pixels), and `companion shots` writes a picture of each."""
 
-import pytest
 
-from companion.ui.shots import SIZES, examples, render_all, rendered
+from companion.ui.shots import SIZES, examples, rendered
 from companion.ui.widgets import TEXT_LOG
 
 

@@ -66,7 +66,6 @@ class SidePanel:
         return bool(self.flash) or box.hourglass.running or box.buzzer.playing is not None
 
     def draw(self, surface, area: pygame.Rect) -> None:
-        scale = theme.Scale((area.width * 2, area.height))
         s = lambda units: max(1, round(units * area.height / 480))  # noqa: E731
         pygame.draw.rect(surface, theme.PANEL, area)
         inner = area.inflate(-s(12), -s(12))

@@ -613,7 +613,7 @@ class SeancePartyGame(Game):
     def _pass(self, state: SeanceState, action: Action) -> None:
         """Pass: "If all players pass, the round automatically ends.\""""
         check_fields(action, ["seat"])
-        seat = self._turn_player(state, action, "pass")
+        self._turn_player(state, action, "pass")  # refuses a pass out of turn
         self._note(state, "pass")
         state.passes += 1
         if rules.round_over_by_passes(state.passes, len(state.active())) and not state.extra:

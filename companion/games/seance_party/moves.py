@@ -8,7 +8,6 @@ action of them accepted by the rules.
 from __future__ import annotations
 
 from companion.games.seance_party import rules
-from companion.games.seance_party.cards import SYMBOLS
 
 
 def _candidates(state, seat: int, symbols=None) -> list[str]:

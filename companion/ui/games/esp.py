@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from companion.games.esp import ESP
-from companion.games.esp.cards import RANKS, SUITS, name, parse_card, rank_of, suit_of
+from companion.games.esp.cards import RANKS, SUITS, name, rank_of, suit_of
 from companion.games.esp import rules
 from companion.ui import theme
 from companion.ui.bots import bot_action

@@ -232,7 +232,6 @@ class MysteriumScreen(GameScreen):
     def draw_final(self, surface, area):
         s = self.scale
         owed = self.game.expected(self.state)
-        final = self.state.final
         prompt, body = rows(area, [1.2, 4], s(8))
         act = owed["act"]
         if act == "commit":

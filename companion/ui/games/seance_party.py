@@ -15,7 +15,6 @@ from __future__ import annotations
 import pygame
 
 from companion.games.seance_party import rules
-from companion.games.seance_party.cards import SYMBOLS
 from companion.ui import theme
 from companion.ui.games.seance_lights import seance_scene
 from companion.ui.screen import GameScreen
