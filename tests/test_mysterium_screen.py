@@ -141,3 +141,23 @@ def test_two_people_set_up_the_small_variation(app):
     assert isinstance(app.screen, MysteriumScreen)
     table = app.match.state.table
     assert table.small and len(table.psychics) == 2 and table.cases == 4
+
+
+def test_with_the_wait_option_the_end_of_the_sand_is_refused_once(app):
+    """House option "wait": expiry is refused while a pawn is unplaced — one banner, not a
+    refusal every frame — and "Time's up" works once every pawn is down."""
+    setup, _ = example()
+    app.open_match(app.journal.import_match(Match.start(registry()["mysterium"], {**setup, "unplaced": "wait"}), {}))
+    for p in range(3):
+        tap(app, ("vision_for", p))
+        tap(app, ("vision", 1))
+    refusals = []
+    original = app.refuse
+    app.refuse = lambda reason: (refusals.append(reason), original(reason))
+    advance(app, 125.0, step=1.0)
+    assert len(refusals) == 1 and app.match.state.phase == "sand"
+    for p, card in enumerate((2, 5, 9)):
+        tap(app, ("select", p))
+        tap(app, ("guess", card))
+    tap(app, ("do", {"act": "expire"}))
+    assert app.match.state.phase == "answers"

@@ -72,6 +72,7 @@ class MysteriumScreen(GameScreen):
         self.selected: int | None = None  # the psychic whose pawn or tokens are being placed
         self.vision_for: int | None = None
         self.flipped_for: int | None = None  # the round whose hourglass has been flipped
+        self.expired_for: int | None = None  # the round whose sand ran out
 
     def colour(self, psychic: int):
         return theme.player_colour(self.app.match.meta, psychic + 1)  # seat 0 is the ghost
@@ -87,7 +88,10 @@ class MysteriumScreen(GameScreen):
             glass.flip()
             self.flipped_for = state.round
             return True
-        if state.phase == "sand" and glass.expired:
+        if state.phase == "sand" and glass.expired and self.expired_for != state.round:
+            # once: with the "wait" house option a refusal ("Bo's pawn is not placed") is shown
+            # once, and the table taps "Time's up" when the last pawn is down
+            self.expired_for = state.round
             self.app.play({"act": "expire"})
             return True
         if state.phase != "sand" and (glass.running or glass.paused):
