@@ -303,6 +303,13 @@ class JournaledMatch:
     def state(self) -> Any:
         return self.match.state
 
+    def _append(self, db: sqlite3.Connection, seq: int, action: Action, over: bool) -> None:
+        """Write action ``seq`` and, when it ends the game, the finished flag (one
+        transaction with the caller's other changes)."""
+        db.execute("INSERT INTO actions VALUES (?, ?, ?)", (self.id, seq, json.dumps(action, ensure_ascii=False)))
+        if over:
+            db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.id,))
+
     def play(self, action: Action) -> Refusal | None:
         """Check, commit, then accept.  A refusal writes nothing and changes nothing."""
         action = canonical(action)
@@ -314,10 +321,8 @@ class JournaledMatch:
         over = self.game.is_over(new_state)
 
         def work(db: sqlite3.Connection) -> None:
-            db.execute("INSERT INTO actions VALUES (?, ?, ?)", (self.id, seq, json.dumps(action, ensure_ascii=False)))
+            self._append(db, seq, action, over)
             db.execute("DELETE FROM redo WHERE game_id = ?", (self.id,))
-            if over:
-                db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.id,))
 
         self.journal._transaction(work)
         self.match.accept(action, new_state)
@@ -349,9 +354,7 @@ class JournaledMatch:
 
         def work(db: sqlite3.Connection) -> None:
             db.execute("DELETE FROM redo WHERE game_id = ? AND depth = ?", (self.id, depth))
-            db.execute("INSERT INTO actions VALUES (?, ?, ?)", (self.id, seq, json.dumps(action, ensure_ascii=False)))
-            if over:
-                db.execute("UPDATE games SET finished = 1 WHERE id = ?", (self.id,))
+            self._append(db, seq, action, over)
 
         self.journal._transaction(work)
         return self.match.redo_into(new_state)

@@ -75,6 +75,8 @@ class EspScreen(GameScreen):
         self.bidder: int | None = None
         self.waiting_since: float | None = None
         self.notices_shown = len(app.match.state.notices)
+        self._machine_for: object | None = None  # the state _machine was worked out for
+        self._machine: dict | None = None
 
     # -- what the game says ------------------------------------------------------------------
     @property
@@ -95,7 +97,16 @@ class EspScreen(GameScreen):
         return owed
 
     def machine_turn(self) -> dict | None:
-        """The action the companion makes itself now: a deal, the Vision Card, a computer player's move."""
+        """The action the companion makes itself now: a deal, the Vision Card, a computer player's move.
+
+        Asked by the tick, the animation check and the drawing each frame; worked out once
+        per state (states are never changed in place, so the state object names it)."""
+        state = self.state
+        if self._machine_for is not state:
+            self._machine_for, self._machine = state, self._work_out_machine_turn()
+        return self._machine
+
+    def _work_out_machine_turn(self) -> dict | None:
         if not self.full_information or ESP.is_over(self.state):
             return None
         chance = ESP.chance(self.state)
