@@ -135,7 +135,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
 
     replay = sub.add_parser("replay", help="print the summary JSON of a game log")
-    replay.add_argument("game", help="esp")
+    replay.add_argument("game", help="the game: " + ", ".join(sorted(registry())))
     replay.add_argument("file")
     replay.set_defaults(handler=cmd_replay)
 

@@ -205,3 +205,16 @@ def test_esp_setup_refuses_bad_player_lists():
     with pytest.raises(Refused) as caught:
         Match.start(ESP, {"game": "esp", "players": ["Ann", "Bo", "Cy", "Di", "Ed"]})
     assert caught.value.reason == "ESP is for 2 to 4 players, not 5"
+
+
+def test_an_before_a_vowel():
+    from companion.engine.fields import check_fields
+    with pytest.raises(Refused) as caught:
+        check_fields({"act": "end"}, ["seat"])
+    assert caught.value.reason == 'an end line needs a "seat" field'
+    with pytest.raises(Refused) as caught:
+        check_fields({"act": "use", "seat": 0}, ["seat", "item"])
+    assert caught.value.reason == 'a use line needs an "item" field'
+    with pytest.raises(Refused) as caught:
+        check_fields({"act": "instant", "seat": 0, "x": 1}, ["seat"])
+    assert caught.value.reason == 'an instant line has no field "x"'

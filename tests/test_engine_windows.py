@@ -160,3 +160,49 @@ def test_everyone_eligible_may_answer_an_interference_in_turn():
 def test_two_player_game_the_opponent_answers_before_the_thrower():
     window = Window.open(1, 2, [0, 1])
     assert window.pending == (0, 1)
+
+
+# -- a window as a table's log writes it: only what happened is recorded ------------------------------
+def test_a_later_seat_may_interfere_the_seats_ahead_passing_for_that_moment():
+    # Claire speaks first at the table: Gertrude, Mama Rita and Harold, ahead of her, had
+    # nothing to play at that moment (had they, theirs would have come first).
+    window = lamp_thrown().interfere(CLAIRE, NAMES)
+    assert window.acted == (CLAIRE,)
+    assert window.pending == (SEBASTIAN,)
+    # once Claire's move resolves, everyone still in may answer it
+    window = window.reopen_for(EVERYONE)
+    assert window.order == (GERTRUDE, MAMA_RITA, HAROLD, CLAIRE, SEBASTIAN)
+
+
+def test_interfering_in_order_is_the_same_as_act():
+    assert lamp_thrown().interfere(GERTRUDE, NAMES) == lamp_thrown().act(GERTRUDE, NAMES)
+
+
+def test_interfering_is_refused_after_answering_and_after_closing():
+    window = lamp_thrown().decline(HAROLD, NAMES)
+    assert refusal(lambda: window.interfere(HAROLD, NAMES)) == "Harold has already answered in this window"
+    closed = lamp_thrown().close()
+    assert refusal(lambda: closed.interfere(HAROLD, NAMES)) == "nobody may interfere now: the window has closed"
+    out = Window.open(SEBASTIAN, 5, [SEBASTIAN, GERTRUDE])
+    assert refusal(lambda: out.interfere(HAROLD, NAMES)) == "Harold has no say in this window"
+
+
+def test_passing_needs_no_priority():
+    window = lamp_thrown().decline(HAROLD, NAMES).decline(SEBASTIAN, NAMES)
+    assert window.pending == (GERTRUDE, MAMA_RITA, CLAIRE)
+    assert window.priority == GERTRUDE and window.acted == ()
+
+
+def test_closing_passes_everyone_still_to_answer():
+    window = lamp_thrown().interfere(MAMA_RITA, NAMES).close()
+    assert window.closed and window.acted == (MAMA_RITA,)
+    assert refusal(lambda: window.close()) == "nobody may interfere now: the window has closed"
+
+
+def test_a_player_out_of_the_game_leaves_the_window():
+    window = lamp_thrown().decline(GERTRUDE, NAMES).leave(HAROLD)
+    assert window.pending == (MAMA_RITA, CLAIRE, SEBASTIAN)
+    assert HAROLD not in window.eligible
+    assert refusal(lambda: window.interfere(HAROLD, NAMES)) == "Harold has no say in this window"
+    last = Window.open(SEBASTIAN, 5, [CLAIRE]).leave(CLAIRE)
+    assert last.closed

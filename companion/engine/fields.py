@@ -33,16 +33,22 @@ def act_of(action: Any, known: Iterable[str]) -> str:
     return act
 
 
+def _a(word: Any, shown: str | None = None) -> str:
+    """``a play line``, ``an end line``, ``an "item" field``."""
+    return f"{'an' if str(word)[:1].lower() in 'aeio' else 'a'} {word if shown is None else shown}"
+
+
 def check_fields(action: Mapping[str, Any], required: Iterable[str], optional: Iterable[str] = ()) -> None:
     """Refuse a missing field and an unknown one (a typo such as ``cards`` for ``card``)."""
     required = tuple(required)
     for name in required:
         if name not in action:
-            raise Refused(f"a {action.get('act')} line needs a \"{name}\" field")
+            quoted = '"' + name + '"'
+            raise Refused(f"{_a(action.get('act'))} line needs {_a(name, quoted)} field")
     allowed = set(required) | set(optional) | COMMON_FIELDS
     for name in action:
         if name not in allowed:
-            raise Refused(f"a {action.get('act')} line has no field \"{name}\"")
+            raise Refused(f"{_a(action.get('act'))} line has no field \"{name}\"")
     if "t" in action:
         time_of(action)
 

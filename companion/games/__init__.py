@@ -6,11 +6,12 @@ from companion.engine.game import Game
 
 
 def registry() -> dict[str, Game]:
+    from companion.games.clairvoyance import CLAIRVOYANCE
     from companion.games.esp import ESP
     from companion.games.mysterium import MYSTERIUM
     from companion.games.seance_party import SEANCE_PARTY
 
-    return {game.name: game for game in (ESP, MYSTERIUM, SEANCE_PARTY)}
+    return {game.name: game for game in (ESP, MYSTERIUM, SEANCE_PARTY, CLAIRVOYANCE)}
 
 
 def names_in(game_name: str, setup: dict) -> list[str]:

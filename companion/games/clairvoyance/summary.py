@@ -1,0 +1,116 @@
+"""What Clairvoyance shows: the replay summary of ``docs/clairvoyance.md``, and each
+seat's view of it (Eminent Domain's item is known to Myr alone)."""
+
+from __future__ import annotations
+
+import json
+
+from companion.games.clairvoyance import rules
+
+
+def plain(value):
+    """Records as fresh JSON data (records are shared between states: never hand them out)."""
+    return json.loads(json.dumps(value, ensure_ascii=False))
+
+
+def _seat(state, seat: int, viewer) -> dict:
+    secret = list(state.private[seat]) if viewer in ("all", seat) else []
+    return {
+        "name": state.names[seat],
+        "character": state.characters[seat],
+        "ability": rules.CHARACTERS[state.characters[seat]],
+        "ability_spent": state.spent[seat],
+        "health": state.health[seat],
+        "out": state.out[seat],
+        "hand": state.hand(seat),
+        "hand_known": list(state.known[seat]) + secret,
+        "possessions": [{"id": i, "card": c} for i, c in state.possessed[seat]],
+        "charmed": state.charmed[seat],
+        "guaranteed_delivery": state.armed[seat],
+        "team": rules.team_of(state, seat),
+    }
+
+
+def _play(state) -> dict | None:
+    play = state.play
+    if play is None:
+        return None
+    names = state.names
+    out = {"player": names[play["seat"]], "action": play["action"], "card": play["card"], "from": play["from"],
+           "stage": play["stage"], "face_before": play["face_before"], "destroyed": play["destroyed"],
+           "interference": plain(play["interference"])}
+    if play["from"] == "possessed":
+        out["item"] = play["item"]
+    if play["action"] == "possess":
+        out["to"] = names[play["to"]]
+    else:
+        out.update(target=names[play["target"]], reduced=play["reduced"], protected=play["protected"])
+    return out
+
+
+def _window(state) -> dict | None:
+    if state.window is None:
+        return None
+    window = state.window["win"]
+    out = {"kind": state.window["kind"], "order": [state.names[s] for s in window.order],
+           "acted": [state.names[s] for s in window.acted]}
+    if state.window["kind"] == "ability":
+        out.update(ability=state.window["ability"], player=state.window["by"])
+    return out
+
+
+def _turn(state) -> dict | None:
+    if state.turn is None:
+        return None
+    limited = rules.throws_limited(state.seats, len(state.in_game()))
+    return {"number": state.turn_number, "player": state.names[state.turn],
+            "actions_left": rules.actions_left(state), "throws_left": rules.throws_left(state),
+            "throws_unlimited": not limited}
+
+
+def _abilities(state, viewer) -> list[dict]:
+    out = []
+    for entry in state.abilities:
+        if entry["ability"] == "Eminent Domain" and viewer not in ("all", state.names.index(entry["player"])):
+            entry = {**entry, "card": "hidden"}
+        out.append(plain(entry))
+    return out
+
+
+def summary(game, state, viewer="all") -> dict:
+    names = state.names
+    return {
+        "game": "clairvoyance",
+        "players": list(names),
+        "characters": list(state.characters),
+        "teams": None if state.teams is None else [[names[s] for s in team] for team in state.teams],
+        "settings": dict(state.settings),
+        "health_top": state.start_health,
+        "die": {"layout": state.die.layout, "face": state.face,
+                "reachable": None if state.face is None else list(state.die.adjacent(state.face))},
+        "first_player": {"guesses": {names[s]: list(g) for s, g in enumerate(state.guesses) if g is not None},
+                         "rolls": list(state.rolls),
+                         "first": None if state.first is None else names[state.first]},
+        "turn": _turn(state),
+        "deck": state.deck,
+        "discard": {"count": len(state.discard) + state.discard_unknown, "known": list(state.discard)},
+        "seats": [_seat(state, s, viewer) for s in range(len(names))],
+        "play": _play(state),
+        "window": _window(state),
+        "room": None if state.room is None else {"player": names[state.room["seat"]], "card": state.room["card"],
+                                                 "id": state.room["id"]},
+        "plays": plain(state.plays),
+        "effects": plain(state.effects),
+        "abilities": _abilities(state, viewer),
+        "corrections": plain(state.corrections),
+        "eliminations": plain(state.eliminations),
+        "catalog": [state.cards[name].as_json() for name in sorted(state.cards)],
+        "finished": state.phase == "over",
+        "winners": None if state.winners is None else [names[s] for s in state.winners],
+        "next": game.expected(state),
+    }
+
+
+def view(game, state, seat) -> dict:
+    """The summary as ``seat`` may see it (``None``: the shared screen)."""
+    return summary(game, state, viewer=seat)
