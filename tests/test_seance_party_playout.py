@@ -1,85 +1,517 @@
-"""Random Séance Party games through tests/playout.py, both modes, 2–4 players, with the
-game's invariants at every step: cards conserved, dice conserved between pools, points
-and the removed, a Zener never charged twice."""
+"""600 random Séance Party games through the playout harness (tests/playout.py), both
+modes, 2 to 4 players, the rulebook's settings and the other readings, the group's own
+cards in half of them.  The games go at a table's pace (:class:`TablePace`: mostly plays
+and attacks, few curses), so that they end in about a hundred steps.
+
+At every step, besides the harness's own checks:
+
+- the legal list is exact (``companion/games/seance_party/moves.py``): every listed action
+  tried is accepted (the harness), and a random action from the whole action space, a near
+  miss of a listed one or another member of a listed kind is accepted exactly when
+  ``canonical()`` turns it into a listed one;
+- Séance Party's invariants, worked out here from the rulebook
+  (``shared/rules/seance-party.txt``): cards and dice conserved, a Zener never charged
+  twice, what each act may change and what it must, the round's steps, battles, winners.
+"""
 
 from __future__ import annotations
 
+import random
+import zlib
+from collections import Counter
+
 import pytest
 
-from companion.games.seance_party import SEANCE_PARTY
-from tests.playout import run_playouts
+from companion.engine import Refusal, apply as engine_apply
+from companion.games.seance_party import SEANCE_PARTY, rules
+from companion.games.seance_party.cards import SYMBOLS
+from companion.games.seance_party.moves import Hand, canonical
+from tests.playout import PlayoutStats, run_playouts, strictly_in
 
 NAMES = ("Ann", "Bo", "Cy", "Dee")
+ACTS = ("curse", "reveal", "boost", "play", "attach", "activate", "ability", "attack", "damage", "pass", "end")
+DICE = (4, 6, 8, 10, 12, 20)
+RANKS = {d: k for k, d in enumerate(DICE)}
+ELEMENTS = ("fire", "ice", "life", "bolt", "shadow", "Fire", "")
+#: the group's own cards, in half of the games: a spirit and a spell of a type and symbol the
+#: shipped cards have too, listed like them
+EXTRA_CARDS = [
+    {"name": "Candle Ghost", "type": "spirit", "symbol": "circle", "element": "fire", "attack": "d4", "speed": 1,
+     "cursed": {"element": "shadow", "attack": "d20", "speed": 0}},
+    {"name": "Mirror Hex", "type": "spell", "symbol": "star", "element": "life", "attack": "d10", "speed": 0,
+     "cursed": {"element": "ice", "attack": "d6", "speed": 3}},
+]
+OTHER_READINGS = dict(adjacency="neighbours", charge="after", after_d20="none", empty_deck="reshuffle",
+                      speed_tie="reverse-seat", points=["star", "wave", "circle", "square", "cross"])
+
+# A run plays 600 games, 50 for each of the 12 tables (mode x players x reading), in two
+# halves so that pytest-xdist's two workers get as much to do as each other.  In each half,
+# one game is checked THOROUGHLY (up to 8 listed actions accepted, undo and redo, a deep copy
+# compared, at every step), the others QUICKLY (at each step the chosen action accepted, one
+# action from the sampler and one malformed refused, the invariants; a sample of the rest).
+# Both kinds replay the whole log at the end.  A game costs about 0.11 s of CPU quickly and
+# 0.3 s thoroughly: about 70 s in all, 35 s on two cores (1,000 games would take a minute).
+GAMES = 25  # a half
+THOROUGH_GAMES = 1
+THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
+                history_rate=1.0, illegal_per_step=6, malformed_per_step=2)
+QUICK = dict(legal_sample=0, undo_rate=0.05, summary_rate=0.02, view_rate=0.5, snapshot_rate=0.02,
+             history_rate=0.03, illegal_per_step=1, malformed_per_step=1)
 
 
+# -- Séance Party's invariants -----------------------------------------------------------------------------
 def cards(state) -> int:
+    """Every card in one place: decks, hands, energy areas, curses, trashes, boards."""
     total = sum(state.deck)
     for s in range(len(state.names)):
         total += state.hand(s) + state.down[s] + state.up[s] + sum(state.curses[s].values()) + len(state.trash[s])
         for item in state.board[s]:
-            total += 1 + len(item["inventory"]) + (item["energy"] if item["kind"] == "spirit" else 0)
+            total += 1 + len(item["inventory"]) + item["energy"]
     return total
 
 
 def dice(state) -> int:
-    return sum(len(p) for p in state.pools) + sum(1 for d in state.points.values() if d is not None) + len(state.removed)
+    """Every die: in pools, on the points, gone from the game."""
+    return sum(map(len, state.pools)) + sum(d is not None for d in state.points.values()) + len(state.removed)
 
 
-def invariants(game, previous, action, state):
-    n = len(state.names)
-    deck = 60 if state.mode == "party" else 30 * n
-    assert cards(state) == deck, "cards not conserved"
-    assert dice(state) == 6 * n + 5 + state.supplied, "dice not conserved"
-    if previous is not None:
+class Invariants:
+    """Checked after every accepted action, from the state's plain fields."""
+
+    total = 0  # the cards of the game in play
+
+    def __call__(self, game, previous, action, state) -> None:
+        n = len(state.names)
+        if previous is None:
+            self.total = cards(state)
+            assert self.total == 30 * n if state.mode == "battle" else self.total >= 60
+        assert cards(state) == self.total, f"cards not conserved: {cards(state)} of {self.total}"
+        assert dice(state) == 6 * n + 5 + state.supplied, "dice not conserved"
+        self.places(previous, state)
+        self.charges(previous, state)
+        self.steps(game, state)
+        if previous is None:
+            assert state.round == 1 and state.phase == "curse" and state.planchette is None
+            assert all(state.hand(s) == 5 and state.down[s] == 5 for s in range(n))
+            return
+        self.change(previous, action, state)
+        if state.phase == "over":
+            self.winners(state)
+
+    @staticmethod
+    def places(previous, state) -> None:
+        """Counts never below zero; each board card a spirit with energy or a spell without;
+        board numbers never repeat.  What an action did not touch (a state shares it with the
+        one before, which was checked) is not read again."""
+        cards = state.cards
+        boards_changed = previous is None or state.next_id != previous.next_id
+        for s in range(len(state.names)):
+            assert state.unknown[s] >= 0 and state.down[s] >= 0 and state.up[s] >= 0
+            if previous is not None and state.board[s] is previous.board[s] and state.known[s] is previous.known[s] \
+                    and state.curses[s] is previous.curses[s] and state.pools[s] is previous.pools[s]:
+                continue
+            boards_changed = True
+            assert min(state.curses[s].values()) >= 0
+            assert all(name in cards for name in state.known[s])
+            assert set(state.pools[s]) <= set(DICE)
+            for item in state.board[s]:
+                assert item["kind"] == cards[item["card"]].type
+                if item["kind"] == "spirit":
+                    assert item["energy"] >= 1, "a spirit with no energy stays on the board"
+                else:
+                    assert item["energy"] == 0 and not item["inventory"], "a spell took energy or inventory"
+                assert all(i["kind"] == cards[i["card"]].type and not i["inventory"] for i in item["inventory"])
+        if boards_changed:
+            ids = [c["id"] for items in state.board for item in items for c in (item, *item["inventory"])]
+            assert len(ids) == len(set(ids)) and all(0 < i < state.next_id for i in ids), "board numbers repeat"
+        assert state.planchette is None or state.planchette in state.points
+
+    @staticmethod
+    def charges(previous, state) -> None:
+        """A Zener is charged once, and the charged Zeners are the charges made."""
+        if previous is not None and state.charges is previous.charges and all(
+                z is p for z, p in zip(state.zeners, previous.zeners)):
+            return
+        seen = [(c["player"], c["zener"]) for c in state.charges]
+        assert len(seen) == len(set(seen)), "a Zener charged twice"
+        for s, name in enumerate(state.names):
+            charged = {z for z, v in state.zeners[s].items() if v["charged"]}
+            assert charged == {z for who, z in seen if who == name}, f"{name}'s charged Zeners and charges differ"
+
+    @staticmethod
+    def steps(game, state) -> None:
+        """The round's steps: who is owed what, and only those still in."""
+        owed = game.expected(state)
+        active = state.active()
+        if state.phase == "over":
+            assert owed is None and state.winners
+            return
+        assert owed["seat"] in active, f"{owed} is owed by a defeated player"
+        assert len(active) >= 2
+        if state.phase == "curse":
+            assert set(state.sealed.waiting_for()) <= set(active)
+            if state.sealed.choices and len(state.sealed.choices) % 2:
+                view = game.view(state, None)["curse_choices"]
+                assert set(view.values()) == {"hidden"}, "the shared screen sees a sealed curse"
+        if state.phase in ("turns", "battle", "damage"):
+            assert state.turn in active and state.turn in state.started
+            assert set(state.order) == set(state.speeds["speed"]), "the order is not every speed"
+            speeds = [state.speeds["speed"][s] for s in state.order]
+            assert speeds == sorted(speeds, reverse=True), "turns do not go from the fastest"
+
+    def change(self, previous, action, state) -> None:
+        act, seat = action["act"], action.get("seat")
+        n = len(state.names)
         for s in range(n):
-            for z, v in previous.zeners[s].items():
-                assert not v["charged"] or state.zeners[s][z]["charged"], "a charge was lost"
+            if previous.defeated[s] is not None:
+                assert state.defeated[s] == previous.defeated[s], "a defeated player came back"
+        assert len(state.removed) >= len(previous.removed) and state.supplied >= previous.supplied
         assert len(state.charges) - len(previous.charges) <= 1
-        assert state.supplied >= previous.supplied
-    seen = {(c["player"], c["zener"]) for c in state.charges}
-    assert len(seen) == len(state.charges), "a Zener charged twice"
+        for p in state.points:
+            before, after = previous.points[p], state.points[p]
+            assert before == after or (after is None and before == 20) or (
+                after is not None and RANKS[after] >= RANKS[before]), "a point's die went down in rank"
+        if act != "play":
+            assert state.planchette == previous.planchette, f"the planchette moved on a {act}"
+            assert previous.points == state.points
+        if act not in ("attack", "damage", "boost") and previous.phase != "battle":
+            assert state.battles == previous.battles
+        getattr(self, f"_{act}", lambda *a: None)(previous, action, state)
+
+    @staticmethod
+    def _curse(previous, action, state) -> None:
+        if state.phase == "curse":
+            assert state.curses == previous.curses, "a curse was placed before every player chose"
+        else:  # revealed together: each seat's hand gave one card per curse
+            chosen = state.sealed.choices
+            for s, zeners in chosen.items():
+                placed = sum(state.curses[s].values()) - sum(previous.curses[s].values())
+                assert placed == len(zeners)
+
+    @staticmethod
+    def _reveal(previous, action, state) -> None:
+        seat = action["seat"]
+        assert state.unknown[seat] == 0 and state.hand(seat) == previous.hand(seat)
+        assert not Counter(previous.known[seat]) - Counter(state.known[seat]), "a known card left the revealed hand"
+        if state.phase == "boost":
+            for s in state.active():  # as revealed (an activated curse may take a card since)
+                hand = sum(state.cards[c].speed for c in state.revealed[s])
+                assert state.speeds["hand"][s] == hand, "hand speed is not the printed speeds"
+
+    @staticmethod
+    def _boost(previous, action, state) -> None:
+        seat = action["seat"]
+        spent = action.get("dice", [])
+        assert Counter(previous.pools[seat]) - Counter(state.pools[seat]) == Counter(spent)
+        assert state.removed[len(previous.removed):] == spent, "boosted dice are gone from the game"
+        assert state.hand(seat) == previous.hand(seat) - len(action.get("cards", []))
+
+    @staticmethod
+    def _play(previous, action, state) -> None:
+        seat = action["seat"]
+        target = action["planchette"]
+        assert state.planchette == target
+        if previous.planchette is not None:
+            i = previous.settings["points"].index(previous.planchette)
+            step = 2 if previous.settings["adjacency"] == "lines" else 1
+            assert target in (previous.settings["points"][(i + step) % 5], previous.settings["points"][(i - step) % 5])
+        gained = Counter(state.pools[seat]) - Counter(previous.pools[seat])
+        assert gained == (Counter([previous.points[target]]) if previous.points[target] else Counter())
+        entry = state.history[-1]["turns"][-1]["actions"][-1]
+        name = entry["play"]
+        card = state.cards[name]
+        assert not state.zeners[seat][card.symbol]["up"], "the played card's Zener stays face up"
+        if entry["countered"]:
+            assert state.cards[entry["guess"]].symbol == card.symbol
+            assert len(state.board[seat]) == len(previous.board[seat]) and "charged" not in entry
+        current = previous.planchette if previous.settings["charge"] == "before" else target
+        should = (not entry["countered"] and card.symbol == current
+                  and not previous.zeners[seat][card.symbol]["charged"])
+        assert ("charged" in entry) == should, "a charge where the rulebook gives none, or none where it does"
+
+    @staticmethod
+    def _attack(previous, action, state) -> None:
+        assert previous.round > 1 or set(previous.active()) <= set(previous.started), "an attack in round 1's passing"
+        _, spirit = previous.item(action["spirit"])
+        assert not spirit["rested"]
+        record = state.battles[-1] if state.battle is None else state.battle
+        assert record["attack"] == sum(record["attack_rolls"]) + (record["boosts"].get("attack") or {}).get("total", 0)
+
+    @staticmethod
+    def _end(previous, action, state) -> None:
+        assert set(previous.active()) <= set(previous.started), "the round ended before everyone started a turn"
+        assert state.round == previous.round + 1 or state.phase == "over"
+
+    @staticmethod
+    def winners(state) -> None:
+        if state.won_by == "charges":
+            (seat,) = state.winners
+            assert all(v["charged"] for v in state.zeners[seat].values())
+        else:
+            assert len(state.active()) <= 1
+            counts = [sum(1 for d in state.defeated if d == s) for s in range(len(state.names))]
+            assert state.winners == [s for s in range(len(state.names)) if counts[s] == max(counts)]
+        for battle in state.battles:
+            attack, defence = battle["attack"], battle["defence"]
+            winners = [battle["attacker"]] if attack > defence else [battle["defender"]] if defence > attack else \
+                [battle["attacker"], battle["defender"]]
+            assert battle["winners"] == winners
 
 
-def illegal(rng, game, state, legal):
-    seat = rng.randrange(len(state.names))
-    return [{"act": "play", "seat": seat, "card": "Frost Hex", "planchette": "nowhere"},
-            {"act": "boost", "seat": seat, "dice": [7]},
-            {"act": "attach", "seat": seat, "spell": 999, "spirit": 998}]
+# -- actions to try: from the whole action space, near misses, and members of listed kinds -----------------------
+class Sampler:
+    """``illegal`` for the harness.  Each candidate is put through ``canonical()``: one that
+    turns into a listed action must be accepted (checked here, and counted), any other is
+    handed to the harness, which checks that the rules refuse it."""
+
+    def __init__(self, tries: int = 1) -> None:
+        self.tries = tries  # candidates a step: random actions, members of listed kinds, near misses
+        self.members: Counter = Counter()
+
+    def __call__(self, rng, game, state, legal):
+        out = []
+        candidates = []
+        for _ in range(self.tries):
+            way = rng.randrange(3) if legal else 0
+            if way == 0:
+                candidates.append(self.random(rng, state))
+            elif way == 1:
+                candidates.append(self.member(rng, state, rng.choice(legal)))
+            else:
+                candidates.append(self.near(rng, state, rng.choice(legal)))
+        for candidate in candidates:
+            if strictly_in(canonical(state, candidate), legal):
+                result = engine_apply(game, state, candidate)
+                assert not isinstance(result, Refusal), (
+                    f"{candidate} is of the kind of a listed action, but refused: {result.reason}")
+                self.members[candidate["act"]] += 1
+            else:
+                out.append(candidate)
+        return out
+
+    # values ----------------------------------------------------------------------------------------------
+    @staticmethod
+    def card(rng, state):
+        names = sorted(state.cards)
+        roll = rng.random()
+        if roll < 0.8:
+            return rng.choice(names)
+        if roll < 0.9:
+            return state.cards[rng.choice(names)].as_json()  # an inline definition of a known card
+        if roll < 0.95:
+            other = dict(state.cards[rng.choice(names)].as_json(), speed=77)  # a name with other figures
+            return other
+        return rng.choice(["Nobody", "", None, 3, "red bean bomb"])
+
+    @staticmethod
+    def rolls(rng, dice):
+        if rng.random() < 0.8:
+            return [rng.randint(1, d) for d in dice]
+        return [rng.randint(0, 21) for _ in range(len(dice) + rng.choice([-1, 0, 0, 1]))]
+
+    def add(self, rng, state):
+        return rng.choice([{"as": "inventory", "card": self.card(rng, state)}, {"as": "energy"},
+                           {"as": "energy", "card": self.card(rng, state)}, {"as": "inventory"}, {"as": "hand"}])
+
+    def value(self, rng, state, field):
+        n = len(state.names)
+        ids = list(range(0, state.next_id + 1))
+        if field in ("seat", "player"):
+            return rng.choice(list(range(n)) * 4 + [-1, n])
+        if field in ("card", "guess"):
+            return self.card(rng, state)
+        if field in ("planchette", "zener"):
+            return rng.choice(SYMBOLS + ("moon",))
+        if field == "zeners":
+            return [rng.choice(SYMBOLS) for _ in range(rng.randint(0, 3))]
+        if field == "hand":
+            return [self.card(rng, state) for _ in range(rng.randint(3, 8))]
+        if field == "dice":
+            return [rng.choice(DICE + (7,)) for _ in range(rng.randint(0, 3))]
+        if field == "cards":
+            return [self.card(rng, state) for _ in range(rng.randint(0, 2))]
+        if field in ("rolls", "attack_rolls", "defence_rolls"):
+            return self.rolls(rng, [rng.choice(DICE) for _ in range(rng.randint(0, 3))])
+        if field in ("spirit", "target", "spell", "item"):
+            return rng.choice(ids)
+        if field == "energy":
+            return rng.randint(0, 6)
+        if field == "add":
+            return self.add(rng, state)
+        if field in ("burn", "draw"):
+            return rng.random() < 0.5
+        if field == "element":
+            return rng.choice(ELEMENTS)
+        return None
+
+    FIELDS = {"curse": ("seat", "zeners"), "reveal": ("seat", "hand"), "boost": ("seat", "dice", "cards", "rolls"),
+              "play": ("seat", "card", "planchette", "guess", "energy", "add", "draw"),
+              "attach": ("seat", "spell", "spirit"), "activate": ("seat", "zener", "card", "burn", "energy", "add"),
+              "ability": ("seat", "item", "card"),
+              "attack": ("seat", "spirit", "target", "player", "attack_rolls", "defence_rolls"),
+              "damage": ("seat", "element"), "pass": ("seat",), "end": ("seat",)}
+    REQUIRED = {"curse": 2, "reveal": 2, "boost": 1, "play": 3, "attach": 3, "activate": 4, "ability": 1,
+                "attack": 2, "damage": 2, "pass": 1, "end": 1}
+
+    def random(self, rng, state):
+        """An action drawn from the whole action space: its required fields and some optional ones."""
+        act = rng.choice(ACTS)
+        fields = self.FIELDS[act]
+        keep = list(fields[: self.REQUIRED[act]]) + [f for f in fields[self.REQUIRED[act]:] if rng.random() < 0.4]
+        return {"act": act, **{f: self.value(rng, state, f) for f in keep}}
+
+    def near(self, rng, state, base):
+        """A listed action with one field changed, or one optional field added or dropped."""
+        near = dict(base)
+        fields = self.FIELDS[base["act"]]
+        key = rng.choice(fields)
+        if key in near and key not in fields[: self.REQUIRED[base["act"]]] and rng.random() < 0.3:
+            del near[key]
+        else:
+            near[key] = self.value(rng, state, key)
+        return near
+
+    def member(self, rng, state, base):
+        """Another action of ``base``'s kind, when there is one to make (see moves.py's table)."""
+        a = dict(base)
+        act = a["act"]
+        if act == "curse" and a["zeners"]:
+            zeners = list(a["zeners"])
+            if len(zeners) < state.hand(a["seat"]) and rng.random() < 0.5:
+                zeners.append(rng.choice(zeners))  # a second curse on one Zener
+            rng.shuffle(zeners)
+            a["zeners"] = zeners
+        elif act == "reveal":
+            seat = a["seat"]
+            hand = list(state.known[seat]) + [rng.choice(sorted(state.cards)) for _ in range(state.unknown[seat])]
+            rng.shuffle(hand)
+            a["hand"] = hand
+        elif act == "play" and "guess" in a and rng.random() < 0.5:
+            g = rules.guesser(a["seat"], [state.hand(s) for s in range(len(state.names))], state.active())
+            a["guess"] = rng.choice(Hand.of(state, g).options(sorted(state.cards)))
+        elif act in ("play", "activate") and "add" in a:
+            a["energy"] = rng.randint(1, state.down[a["seat"]])
+            a["add"] = self.add(rng, state)
+        elif act == "boost":
+            pool = state.pools[a["seat"]]
+            if len(a.get("dice", [])) > 1:
+                a["dice"] = rng.sample(pool, rng.randint(2, len(pool)))
+            if len(a.get("cards", [])) > 1:
+                a["cards"] = [self.card(rng, state) for _ in range(rng.randint(2, 3))]
+            if "rolls" in a or rng.random() < 0.3:
+                rolled = list(a.get("dice", []))
+                if state.phase == "battle":
+                    rolled += [state.cards[c].attack for c in a.get("cards", [])
+                               if isinstance(c, str) and c in state.cards]
+                a["rolls"] = self.rolls(rng, rolled)
+        elif act == "attack":
+            _, spirit = state.item(a["spirit"])
+            stack = [spirit, *spirit["inventory"]]
+            a["attack_rolls"] = self.rolls(rng, [state.cards[c["card"]].attack_of(c["cursed"]) for c in stack])
+        if "card" in a and isinstance(a["card"], str) and rng.random() < 0.2:
+            a["card"] = state.cards[a["card"]].as_json()  # the same card, defined inline
+        if rng.random() < 0.1:
+            a["t"] = rng.choice([0, 12.5, 3600])
+        return a
 
 
-@pytest.mark.parametrize("mode", ["party", "battle"])
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_games(mode, players):
-    def make_setup(rng, index):
-        line = {"game": "seance-party", "players": list(NAMES[:players]), "mode": mode, "seed": rng.randrange(10**6)}
+# -- a table's pace -----------------------------------------------------------------------------------------------
+#: how often a table does each kind of thing, when it has the choice (a uniform choice among the
+#: listed actions would spend most turns on abilities and curses, the longest lists)
+CHARGE_WEIGHT = 20  # a play that would charge a Zener, against any other
+WEIGHTS = {"play": 8, "attack": 20, "pass": 2, "end": 0.5, "attach": 2, "ability": 0.1, "activate": 0.05,
+           "curse": 1, "reveal": 1, "boost": 1, "damage": 1}
+
+
+class TablePace(type(SEANCE_PARTY)):
+    """Séance Party's rules with a ``chance`` that plays the table's usual next step nine
+    times in ten: an act by :data:`WEIGHTS`, then one of its listed actions (curses: few
+    rather than many); the tenth time a uniform choice among all listed actions.  A pure
+    function of the state, so a playout replays."""
+
+    _memo = (None, None)
+
+    def legal(self, state):
+        """The rules' list, kept for the state it was made for (``chance`` asks again)."""
+        if self._memo[0] is not state:
+            self._memo = (state, super().legal(state))
+        return self._memo[1]
+
+    def chance(self, state):
+        if state.phase == "over":
+            return None
+        turn = state.history[-1]["turns"]
+        key = (state.seed, state.round, state.phase, state.rolls, state.next_id, state.passes, len(state.removed),
+               len(turn), len(turn[-1]["actions"]) if turn else 0, tuple(state.unknown), len(state.charges))
+        rng = random.Random(zlib.crc32(repr(key).encode()))
+        if rng.random() < 0.1:
+            return None
+        by_act: dict[str, list] = {}
+        for a in self.legal(state):
+            by_act.setdefault(a["act"], []).append(a)
+        acts = sorted(by_act)
+        act = rng.choices(acts, [WEIGHTS[a] for a in acts])[0]
+        options = by_act[act]
+        if act == "curse":
+            return rng.choices(options, [1 / (1 + len(a["zeners"])) ** 6 for a in options])[0]
+        if act == "play":  # a table plays for a charge when it can
+            return rng.choices(options, [CHARGE_WEIGHT if self.charges(state, a) else 1 for a in options])[0]
+        return rng.choice(options)
+
+    @staticmethod
+    def charges(state, play) -> bool:
+        """Whether ``play`` would charge its Zener if not countered (the rulebook's reading
+        of the current symbol is the setup's ``charge``)."""
+        symbol = state.cards[play["card"]].symbol
+        current = state.planchette if state.settings["charge"] == "before" else play["planchette"]
+        return symbol == current and not state.zeners[play["seat"]][symbol]["charged"]
+
+
+PACED = TablePace()
+
+
+# -- the tables ----------------------------------------------------------------------------------------------------
+def setup_for(mode: str, players: int, other: bool):
+    def make_setup(rng: random.Random, index: int) -> dict:
+        line = {"game": "seance-party", "players": rng.sample(NAMES, players), "mode": mode,
+                "seed": rng.randrange(10**6) if index % 3 else f"seed-{rng.randrange(10**4)}"}
+        if other:
+            line.update(OTHER_READINGS)
         if index % 2:
-            line.update(adjacency="neighbours", charge="after", after_d20="none", empty_deck="reshuffle",
-                        speed_tie="reverse-seat")
+            line["cards"] = EXTRA_CARDS
+        if mode == "party" and index % 4 == 1:
+            line["deck"] = 72
         return line
-    stats = run_playouts(SEANCE_PARTY, make_setup, games=2, seed=f"{mode}{players}", illegal=illegal,
-                         invariants=invariants, legal_sample=3, undo_rate=0.2, summary_rate=0.1,
-                         snapshot_rate=0.05, history_rate=0.5)
-    assert stats.finished == 2
+    return make_setup
 
 
-@pytest.mark.parametrize("mode", ["party", "battle"])
-@pytest.mark.parametrize("players", [2, 3, 4])
-def test_many_quick_games_keep_the_invariants(mode, players):
-    """Breadth beside the harness's depth: 60 more games a table, each step applied
-    straight from the legal list (or chance) with the invariants checked."""
-    import random
+#: the longest games first, each table beside its twin of the other mode, so that pytest-xdist's
+#: workers, dealt the tests in turn, get as much to do as each other
+TABLES = [(mode, players, other, half) for players in (4, 3, 2) for other in (False, True) for half in (0, 1)
+          for mode in ("party", "battle")]
 
-    for index in range(60):
-        rng = random.Random(f"{mode}{players}:{index}")
-        line = {"game": "seance-party", "players": list(NAMES[:players]), "mode": mode, "seed": index}
-        if index % 2:
-            line.update(adjacency="neighbours", charge="after", after_d20="none", empty_deck="reshuffle")
-        state, previous, steps = SEANCE_PARTY.setup(line), None, 0
-        while not SEANCE_PARTY.is_over(state):
-            legal = SEANCE_PARTY.legal(state)
-            assert legal or SEANCE_PARTY.chance(state), f"stuck after {steps} steps: {line}"
-            action = SEANCE_PARTY.chance(state) or rng.choice(legal)
-            previous, state = state, SEANCE_PARTY.apply(state, action)
-            invariants(SEANCE_PARTY, previous, action, state)
-            steps += 1
-            assert steps < 5000, f"no end in sight: {line}"
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode,players,other,half", TABLES,
+                         ids=[f"{m}-{p}{'-other' if o else ''}-{h}" for m, p, o, h in TABLES])
+def test_random_games(mode, players, other, half):
+    make = setup_for(mode, players, other)
+    seed = f"seance-{mode}-{players}-{other}-{half}"
+    sampler = Sampler(tries=6)
+    thorough = run_playouts(PACED, make, games=THOROUGH_GAMES, seed=f"{seed}/thorough", illegal=sampler,
+                            invariants=Invariants(), **THOROUGH)
+    sampler.tries = 1
+    quick = run_playouts(PACED, make, games=GAMES - THOROUGH_GAMES, seed=f"{seed}/quick", illegal=sampler,
+                         invariants=Invariants(), **QUICK)
+    assert thorough.undo_checked == thorough.steps
+    total = PlayoutStats()
+    total.merge(thorough)
+    total.merge(quick)
+    assert total.games == total.finished == GAMES
+    assert total.legal_checked >= total.steps
+    for act in ACTS:
+        assert total.acts.get(act, 0) > 0, f"no {act} was played: {total.acts}"
+        assert total.refusals.get(act, 0) > 0, f"no {act} was refused: {total.refusals}"
+    for act in ("curse", "reveal", "boost", "play", "activate", "attack"):
+        assert sampler.members[act] > 0, f"no other member of a listed {act} kind was tried: {sampler.members}"
+

@@ -68,3 +68,27 @@ def test_party_excerpt_battle(capsys):
     assert b["winners"] == ["Cy", "Ann"]  # a tie hurts both
     assert [d["killed"] for d in b["damage"]] == [True, True]
     assert s["rounds"][0]["order"] == ["Ann", "Bo", "Cy"] and s["rounds"][0]["speed"] == [14, 13, 12]
+
+
+def test_table_game_with_a_new_card_entered_rolls_abilities_and_curses(capsys):
+    """docs/examples/seance-party-table.jsonl: what the screen's new entries write."""
+    s = summary("seance-party-table.jsonl", capsys)
+    r1, r2 = s["rounds"][0], s["rounds"][1]
+    assert r1["curses"] == [["wave"], ["star"]] and r1["hand_speed"] == [9, 9]
+    # Ann's hand held a card in no catalog, defined inline: Candle Ghost, speed 3
+    assert r1["boosts"]["Ann"] == {"dice": [12], "rolls": [12], "cards": [], "total": 12}
+    assert r1["boosts"]["Bo"]["rolls"] == [7] and r1["order"] == ["Ann", "Bo"]
+    first = r1["turns"][0]["actions"]
+    assert first[0]["countered"] and "drew" not in first[0]  # countered, and no card drawn
+    assert first[1] == {"ability": "Lantern Wisp", "player": "Ann"}
+    assert r1["turns"][1]["actions"][0]["added"]["card"] == "Static Jar"
+    battle = s["battles"][0]
+    assert battle["attack_rolls"] == [5, 6] and battle["defence_rolls"] == [2]
+    assert (battle["attack"], battle["defence"]) == (11, 5)
+    assert battle["damage"][0] == {"by": "Bo", "element": "bolt", "amount": 2, "to": "Ann", "spirit": "Drowned Bride",
+                                   "removed": 1, "killed": True, "overpacked": False}
+    ann = s["seats"][0]
+    ghost = ann["board"][0]
+    assert ghost["card"] == "Candle Ghost" and ghost["energy"] == 3  # 2, and Red Bean Bomb added as energy
+    assert r2["turns"][-1]["actions"][-2:] == [{"ability": "Candle Ghost", "player": "Ann"}, "end"]
+    assert r2["ended_by"] == "Ann ended" and s["round"] == 3

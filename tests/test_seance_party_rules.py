@@ -196,3 +196,93 @@ def test_charged_zener_not_charged_twice():
     s.planchette = "circle"
     s = play(s, {"act": "play", "seat": 0, "card": "Red Bean Bomb", "planchette": "wave", "guess": "Frost Hex"})
     assert not s.extra and s.charges == []
+
+
+def test_an_ability_is_recorded_and_a_card_shown_from_hand_is_known():
+    """Before Attack Phase: "Activate an ability of a card on board or in hand." The table
+    resolves what the card says; the companion records whose card it was."""
+    s = G.setup(TWO)
+    s = play(s, {"act": "curse", "seat": 0, "zeners": []}, {"act": "curse", "seat": 1, "zeners": []},
+             {"act": "reveal", "seat": 0, "hand": ["Red Bean Bomb", "Lantern Wisp", "Frost Hex", "Grave Knight",
+                                                  "Tide Whisper"]})
+    assert "not the time to activate an ability" in refused(s, {"act": "ability", "seat": 0, "card": "Frost Hex"})
+    s = play(s, {"act": "reveal", "seat": 1, "hand": ["Moth Oracle"] * 5})
+    while s.phase == "boost":
+        s = play(s, {"act": "boost", "seat": G.expected(s)["seat"]})
+    seat, other = s.turn, 1 - s.turn
+    assert "it is" in refused(s, {"act": "ability", "seat": other, "card": "Moth Oracle"})
+    assert "either a card on the board" in refused(s, {"act": "ability", "seat": seat})
+    assert "either a card on the board" in refused(s, {"act": "ability", "seat": seat, "item": 1, "card": "Frost Hex"})
+    assert "not a card on" in refused(s, {"act": "ability", "seat": seat, "item": 1})
+    mine = s.known[seat][0]
+    s = play(s, {"act": "ability", "seat": seat, "card": mine})
+    assert s.history[-1]["turns"][-1]["actions"] == [{"ability": mine, "player": s.names[seat]}]
+    assert s.hand(seat) == 5 and s.unknown[seat] == 0 and mine in s.known[seat]  # nothing else changes
+    # a card that may be one of the hand's unknown cards is shown: known from now on
+    s.known[seat], s.unknown[seat] = s.known[seat][:4], 1
+    s = play(s, {"act": "ability", "seat": seat, "card": "Static Jar"})
+    assert s.unknown[seat] == 0 and s.known[seat][-1] == "Static Jar" and s.hand(seat) == 5
+
+
+def test_an_ability_of_a_card_on_the_board_and_in_an_inventory():
+    s = to_turns()
+    s = play(s, {"act": "play", "seat": 0, "card": "Lantern Wisp", "planchette": "wave", "guess": "Frost Hex",
+                 "energy": 2, "add": {"as": "inventory", "card": "Red Bean Bomb"}})
+    spirit, spell = s.board[0][0]["id"], s.board[0][0]["inventory"][0]["id"]
+    s = play(s, {"act": "ability", "seat": 0, "item": spell}, {"act": "ability", "seat": 0, "item": spirit})
+    assert [a.get("ability") for a in s.history[-1]["turns"][-1]["actions"][1:]] == ["Red Bean Bomb", "Lantern Wisp"]
+    assert "not a card on Ann's board" in refused(s, {"act": "ability", "seat": 0, "item": 99})
+
+
+def test_an_added_card_of_null_is_refused_not_read_as_none():
+    s = to_turns()
+    reason = refused(s, {"act": "play", "seat": 0, "card": "Lantern Wisp", "planchette": "wave", "guess": "Frost Hex",
+                         "energy": 1, "add": None})
+    assert "add is" in reason
+
+
+NEW = {"name": "Moon Moth", "type": "spirit", "symbol": "star", "element": "life", "attack": "d8", "speed": 2,
+       "cursed": {"element": "shadow", "attack": "d4", "speed": 1}}
+
+
+@pytest.mark.parametrize("place", ["reveal", "play", "guess", "boost", "add", "activate", "ability"])
+def test_a_card_never_seen_is_accepted_inline_wherever_an_unknown_card_may_stand(place):
+    """The one kind of action moves.py cannot list (docs/seance-party.md, the legal actions):
+    a card defined for the first time, in place of a name."""
+    s = G.setup(TWO)
+    if place == "activate":
+        s = play(s, {"act": "curse", "seat": 0, "zeners": ["star"]}, {"act": "curse", "seat": 1, "zeners": []})
+        s = play(s, {"act": "activate", "seat": 0, "zener": "star", "card": NEW, "burn": False, "energy": 1})
+        assert s.board[0][0]["card"] == "Moon Moth" and s.board[0][0]["cursed"]
+        return
+    s = play(s, {"act": "curse", "seat": 0, "zeners": []}, {"act": "curse", "seat": 1, "zeners": []})
+    if place == "reveal":
+        s = play(s, {"act": "reveal", "seat": 0, "hand": ["Frost Hex"] * 4 + [NEW]})
+        assert s.known[0][-1] == "Moon Moth" and s.cards["Moon Moth"].attack == 8
+        return
+    s = play(s, *({"act": "reveal", "seat": k, "hand": ["Frost Hex"] * 5} for k in (0, 1)))
+    if place == "boost":
+        first = s.boosters[0]
+        s.known[first], s.unknown[first] = s.known[first][:4], 1
+        s = play(s, {"act": "boost", "seat": first, "cards": [NEW]})
+        assert s.trash[first] == ["Moon Moth"]
+        return
+    while s.phase == "boost":
+        s = play(s, {"act": "boost", "seat": G.expected(s)["seat"]})
+    seat, other = s.turn, 1 - s.turn
+    s.known[seat], s.unknown[seat] = s.known[seat][:3], 2  # two cards drawn since: unknown
+    s.known[other], s.unknown[other] = s.known[other][:4], 1
+    if place == "play":
+        s = play(s, {"act": "play", "seat": seat, "card": NEW, "planchette": "star", "guess": "Frost Hex", "energy": 1})
+        assert s.board[seat][0]["card"] == "Moon Moth"
+    elif place == "guess":
+        s = play(s, {"act": "play", "seat": seat, "card": "Frost Hex", "planchette": "star", "guess": NEW})
+        assert "Moon Moth" in s.known[other]
+    elif place == "add":
+        s.known[seat] = ["Lantern Wisp"] + s.known[seat][1:]
+        s = play(s, {"act": "play", "seat": seat, "card": "Lantern Wisp", "planchette": "star", "guess": "Frost Hex",
+                     "energy": 1, "add": {"as": "inventory", "card": NEW}})
+        assert s.board[seat][0]["inventory"][0]["card"] == "Moon Moth"
+    else:
+        s = play(s, {"act": "ability", "seat": seat, "card": NEW})
+        assert "Moon Moth" in s.known[seat]

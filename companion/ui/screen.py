@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.ui import theme
-from companion.ui.widgets import Button, draw_button
+from companion.ui.widgets import Button, draw_button, grid
 
 if TYPE_CHECKING:  # pragma: no cover
     from companion.ui.app import App
@@ -43,6 +43,35 @@ class Screen:
             if button.hit(pos):
                 self.on_button(button.action)
                 return True
+        return False
+
+    def add_choices(self, surface: pygame.Surface, area: pygame.Rect, choices: list[tuple[str, Any]],
+                    cols: int, rows: int, size: int | None = None, page_key: str = "page") -> None:
+        """``choices`` (label, action) as a grid of ``cols × rows`` buttons; when they do
+        not fit, the last cell pages on ("More ▸", the action ``(page_key, n)``), so a long
+        list (every card a hand may hold) is never cut off.  The page lives in
+        :attr:`pages`, and is forgotten when the list gets shorter than it."""
+        pages = self.__dict__.setdefault("pages", {})
+        cells = grid(area, cols, rows, self.scale(4))
+        room = len(cells)
+        page = pages.get(page_key, 0)
+        if len(choices) <= room:
+            page, shown = 0, choices
+        else:
+            per = room - 1
+            count = -(-len(choices) // per)
+            page = page % count
+            shown = choices[page * per:(page + 1) * per] + [(f"More ▸ ({page + 1}/{count})", (page_key, page + 1))]
+        pages[page_key] = page
+        for cell, (label, action) in zip(cells, shown):
+            self.add_button(surface, Button(cell, label, action), size or self.scale(13))
+
+    def turn_page(self, action: Any) -> bool:
+        """A "More ▸" of :meth:`add_choices` was tapped: True if ``action`` was one."""
+        pages = self.__dict__.setdefault("pages", {})
+        if isinstance(action, tuple) and len(action) == 2 and action[0] in pages and isinstance(action[1], int):
+            pages[action[0]] = action[1]
+            return True
         return False
 
     def on_button(self, action: Any) -> None:
@@ -96,5 +125,31 @@ class GameScreen(Screen):
 
     def legal(self, act: str, **fields) -> list[dict]:
         """The legal actions of kind ``act`` whose fields match ``fields``."""
-        return [a for a in self.game.legal(self.state) if a["act"] == act
+        return [a for a in self.all_legal() if a["act"] == act
                 and all(a.get(k) == v for k, v in fields.items())]
+
+    def all_legal(self) -> list[dict]:
+        """The rules' legal actions now, worked out once per state (a screen asks many times
+        a frame, and some games' lists are long)."""
+        state = self.state
+        cached = self.__dict__.get("_legal")
+        if cached is None or cached[0] is not state:
+            cached = self._legal = (state, self.game.legal(state))
+        return cached[1]
+
+    def colour(self, seat: int):
+        """A seat's colour as chosen at set-up."""
+        return theme.player_colour(self.app.match.meta, seat)
+
+    @property
+    def draft(self) -> dict:
+        """The entry in progress (the steps tapped so far), forgotten whenever an action is
+        played, undone or redone: a draft only ever belongs to the moment it began in."""
+        count = len(self.app.match.match.actions)
+        if self.__dict__.get("_draft_at") != count:
+            self._draft, self._draft_at = {}, count
+        return self._draft
+
+    def keep_draft(self, draft: dict) -> None:
+        """Carry ``draft`` over the action just played (a card defined mid-entry)."""
+        self._draft, self._draft_at = draft, len(self.app.match.match.actions)

@@ -1,5 +1,5 @@
 """The shell around the games: resume, choose a game, set up the table, the menu,
-settings, hardware warnings, the on-screen keyboard and the end-of-game summary."""
+settings and hardware warnings (the on-screen keyboard is ``companion/ui/keyboard.py``)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ import pygame
 
 from companion.games import names_in, registry
 from companion.ui import theme
+from companion.ui.keyboard import KeyboardScreen  # noqa: F401 - the shell's keyboard, used here and by others
 from companion.ui.screen import Screen, SubScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
 
@@ -89,6 +90,11 @@ class SetupScreen(Screen):
         self.colours = list(range(len(theme.PLAYER_COLOURS)))
         self.computer: set[int] = set()
         self.options = {key: default for key, _, default in self.ui.options}
+        # a game may declare a choice per seat (Clairvoyance's characters: key, label, values,
+        # each value held by one seat at most) and sub-screens that fill in an option (extras)
+        self.seat_choice = getattr(self.ui, "seat_choice", None)
+        self.choices = list(self.seat_choice[2][: self.ui.max_players]) if self.seat_choice else []
+        self.extras: dict = {}
 
     def draw_body(self, surface, area):
         s = self.scale
@@ -103,15 +109,20 @@ class SetupScreen(Screen):
             if seat >= self.count:
                 continue
             colour = theme.PLAYER_COLOURS[self.colours[seat] % len(theme.PLAYER_COLOURS)]
-            swatch, name, who = columns(row, [1, 5, 3], s(8))
+            swatch, name, who, *choice = columns(row, [1, 5, 3, 3] if self.seat_choice else [1, 5, 3], s(8))
             self.add_button(surface, Button(swatch, "", ("colour", seat), colour=colour))
             self.add_button(surface, Button(name, f"{seat + 1}. {self.names[seat]}", ("name", seat)), s(18))
             if self.options.get("full_information", False):
                 self.add_button(surface, Button(who, "Computer" if seat in self.computer else "Person",
                                                 ("who", seat), selected=seat in self.computer), s(15))
+            if self.seat_choice:
+                # the choice takes the computer's column when there is none
+                cell = choice[0] if self.options.get("full_information", False) else who.union(choice[0])
+                self.add_button(surface, Button(cell, self.choices[seat], ("choice", seat)), s(15))
         option_rows = rows(right, [1] * (len(self.ui.options) + 2), s(8))
         for row, (key, text, _) in zip(option_rows, self.ui.options):
-            self.add_button(surface, Button(row, text, ("option", key), selected=self.options[key]), s(15))
+            self.add_button(surface, Button(row, text, ("option", key), self.option_enabled(key),
+                                            selected=self.options[key] and self.option_enabled(key)), s(15))
         draw_paragraph(surface, self.ui.blurb(self.options), option_rows[-2].inflate(0, s(8)), s(13), theme.MUTED, 2)
         self.add_button(surface, Button(option_rows[-1], "Start", "start", key="\r", colour=theme.GOOD), s(22))
 
@@ -120,73 +131,82 @@ class SetupScreen(Screen):
             self.count -= 1
         elif action == "more":
             self.count += 1
+            if self.seat_choice and self.choices[self.count - 1] in self.choices[: self.count - 1]:
+                self.next_choice(self.count - 1)
         elif action == "start":
             self.start()
         elif action[0] == "colour":
             self.colours[action[1]] += 1
         elif action[0] == "who":
             self.computer ^= {action[1]}
+        elif action[0] == "choice":
+            self.next_choice(action[1])
         elif action[0] == "option":
-            self.options[action[1]] = not self.options[action[1]]
+            self.toggle(action[1])
         elif action[0] == "name":
             seat = action[1]
             self.app.show(KeyboardScreen(self.app, self, f"Name of player {seat + 1}", self.names[seat],
                                          lambda text: self.names.__setitem__(seat, text)))
 
+    # -- what a game's Ui may add to the set-up ---------------------------------------------
+    def option_enabled(self, key: str) -> bool:
+        """An option the table size rules out is greyed (Clairvoyance's teams need four)."""
+        check = getattr(self.ui, "option_enabled", None)
+        return check(key, self.count) if check else True
+
+    def next_choice(self, seat: int) -> None:
+        """The seat's next value that no other seat at the table holds."""
+        values = list(self.seat_choice[2])
+        taken = {c for k, c in enumerate(self.choices[: self.count]) if k != seat}
+        at = values.index(self.choices[seat])
+        for step in range(1, len(values) + 1):
+            value = values[(at + step) % len(values)]
+            if value not in taken:
+                self.choices[seat] = value
+                return
+
+    def toggle(self, key: str) -> None:
+        """Turn an option on or off.  An option with a sub-screen of its own (a die entered
+        face by face) is on only once that screen is done; options of one group
+        (``exclusive``) turn each other off."""
+        if self.options[key]:
+            self.options[key] = False
+            return
+        opener = getattr(self.ui, "option_screen", None)
+        screen = opener(key, self.app, self, self.extras.get(key), lambda value: self.chosen(key, value)) \
+            if opener else None
+        if screen is not None:
+            self.app.show(screen)
+        else:
+            self.chosen(key, None)
+
+    def chosen(self, key: str, value) -> None:
+        for group in getattr(self.ui, "exclusive", ()):
+            if key in group:
+                self.options.update({other: False for other in group})
+        self.options[key] = True
+        if value is not None:
+            self.extras[key] = value
+
+    def game_extras(self) -> dict:
+        """The set-up's keyword arguments for a game that declared more than options."""
+        extra = {}
+        if self.seat_choice:
+            extra["choices"] = self.choices[: self.count]
+        if hasattr(self.ui, "option_screen"):
+            extra["extras"] = {k: v for k, v in self.extras.items() if self.options.get(k)}
+        return extra
+
     def start(self):
         players = self.names[: self.count]
         colours = [list(theme.PLAYER_COLOURS[c % len(theme.PLAYER_COLOURS)]) for c in self.colours[: self.count]]
         seed = random.randrange(1, 1_000_000)
-        setup = self.ui.setup(players, self.options, seed)
+        options = {k: v and self.option_enabled(k) for k, v in self.options.items()}
+        setup = self.ui.setup(players, options, seed, **self.game_extras())
         computer = sorted(s for s in self.computer if s < self.count) if self.options.get("full_information") else []
-        reason = self.app.new_game(setup, {"colours": colours, "computer": computer, "options": self.options})
+        reason = self.app.new_game(setup, {"colours": colours, "computer": computer, "options": options})
         if reason is not None:
             self.app.refuse(reason)
-
-
-class KeyboardScreen(Screen):
-    """An on-screen keyboard: the touch display has no other."""
-
-    KEYS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
-
-    def __init__(self, app, back: Screen, prompt: str, text: str, done) -> None:
-        super().__init__(app)
-        self.back, self.prompt, self.text, self.done = back, prompt, text, done
-        self.title = prompt
-
-    def draw_body(self, surface, area):
-        s = self.scale
-        field, keys, last = rows(area.inflate(-s(20), -s(14)), [1, 3, 1], s(8))
-        panel(surface, field, theme.PANEL_LIGHT, s(8))
-        draw_text(surface, self.text + "▏", field.inflate(-s(20), 0), s(24), theme.INK)
-        for line, row in zip(self.KEYS, rows(keys, [1, 1, 1], s(6))):
-            for letter, cell in zip(line, columns(row, [1] * 10, s(5))):
-                self.add_button(surface, Button(cell, letter, ("key", letter)), s(18))
-        space, rub, done = columns(last, [4, 2, 2], s(8))
-        self.add_button(surface, Button(space, "space", ("key", " ")), s(16))
-        self.add_button(surface, Button(rub, "⌫", "rub"), s(18))
-        self.add_button(surface, Button(done, "Done", "done", bool(self.text.strip()), colour=theme.GOOD), s(18))
-
-    def on_button(self, action):
-        if action == "rub":
-            self.text = self.text[:-1]
-        elif action == "done":
-            self.done(self.text.strip()[:20])
-            self.app.show(self.back)
-        elif len(self.text) < 20:
-            letter = action[1]
-            self.text += letter if not self.text or self.text.endswith(" ") else letter.lower()
-
-    def on_key(self, event):
-        if event.key == pygame.K_RETURN:
-            self.on_button("done")
-        elif event.key == pygame.K_BACKSPACE:
-            self.on_button("rub")
-        elif event.unicode and event.unicode.isprintable() and len(self.text) < 20:
-            self.text += event.unicode
-        else:
-            return False
-        return True
 
 
 class MenuScreen(SubScreen):

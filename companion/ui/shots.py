@@ -103,6 +103,7 @@ def examples() -> Iterator[tuple[str, Callable]]:
     yield "summary", summary
     yield from mysterium_examples()
     yield from seance_examples()
+    yield from clairvoyance_examples()
 
 
 def mysterium_examples() -> Iterator[tuple[str, Callable]]:
@@ -159,8 +160,41 @@ def seance_examples() -> Iterator[tuple[str, Callable]]:
         app.screen.on_button(("card", actions[acts.index("play")]["card"]))
 
     yield "seance-play", playing
+
+    def taps(upto, *buttons):
+        """The example game up to ``upto`` actions, then the screen's buttons tapped."""
+        def prepare(app):
+            _load(app, setup, actions[:upto])
+            for button in buttons:
+                app.screen.on_button(button)
+        return prepare
+
+    second_curse = acts.index("curse", 2)
+    spirit = next(i for i, a in enumerate(actions) if a["act"] == "play" and "energy" in a)
+    yield "seance-sealed", taps(1)
+    yield "seance-own-curses", taps(1, ("seat", 1), ("zener", "wave"), ("zener", "star"))
+    yield "seance-activate", taps(second_curse + 2, ("activating",), ("aseat", 1), ("zener", "cross"))
+    yield "seance-possession", taps(spirit, ("playing",), ("card", actions[spirit]["card"]),
+                                    ("planchette", actions[spirit]["planchette"]), ("guess", actions[spirit]["guess"]),
+                                    ("energy", 1))
+    yield "seance-ability", taps(acts.index("play", acts.index("reveal", second_curse)) + 1, ("abilities",))
+
+    def card_form(app):
+        _load(app, setup, actions[:1])
+        app.screen.define("add", None)
+
+    yield "seance-card-form", card_form
     party_setup, party = read("seance-party-party-battle.jsonl")
     pacts = [a["act"] for a in party]
+    attack = party[pacts.index("attack")]
+
+    def table_rolls(app):
+        _load(app, party_setup, party[: pacts.index("attack")])
+        app.screen.on_button(("tabledice",))
+        app.screen.on_button(("attack", attack))
+        app.screen.on_button(("roll", 3))
+
+    yield "seance-rolls", table_rolls
     yield "seance-battle", lambda app: _load(app, party_setup, party[: pacts.index("attack") + 1])
     yield "seance-after-battle", lambda app: _load(app, party_setup, party)
     yield "seance-over", lambda app: _load(app, setup, actions)
@@ -170,6 +204,79 @@ def seance_examples() -> Iterator[tuple[str, Callable]]:
         app.show(SummaryScreen(app, SeancePartyUi()))
 
     yield "seance-summary", summary
+
+
+def clairvoyance_examples() -> Iterator[tuple[str, Callable]]:
+    """The Clairvoyance screen at moments of the example games in docs/examples, its set-up,
+    its forms, and a five-player table (the tightest fit)."""
+    import json
+
+    from companion.ui import shell
+    from companion.ui.games.clairvoyance import ClairvoyanceUi
+    from companion.ui.games.clairvoyance_entry import CardForm, DieEntryScreen
+    from companion.ui.summary import SummaryScreen
+
+    folder = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+    def read(name):
+        lines = [json.loads(text) for text in (folder / name).read_text().splitlines() if text.strip()]
+        return lines[0], lines[1:]
+
+    if not (folder / "clairvoyance-two-players.jsonl").exists():
+        return
+    duel_setup, duel = read("clairvoyance-two-players.jsonl")
+    team_setup, teams = read("clairvoyance-teams.jsonl")
+    acts = [a["act"] for a in duel]
+    team_acts = [a["act"] for a in teams]
+    yield "clairvoyance-setup", lambda app: app.show(shell.SetupScreen(app, "clairvoyance"))
+    yield "clairvoyance-die-entry", lambda app: app.show(
+        DieEntryScreen(app, shell.SetupScreen(app, "clairvoyance")))
+    yield "clairvoyance-guess", lambda app: _load(app, duel_setup, duel[:1])
+    moments = {"clairvoyance-die": (duel_setup, duel, acts.index("die")),
+               "clairvoyance-window": (duel_setup, duel, acts.index("instant") + 1),
+               "clairvoyance-team-window": (team_setup, teams, len(teams) - 5),
+               "clairvoyance-possessions": (team_setup, teams, team_acts.index("throw", 20) - 1),
+               "clairvoyance-over": (duel_setup, duel, len(duel))}
+    for name, (setup, actions, upto) in moments.items():
+        yield name, lambda app, setup=setup, actions=actions, upto=upto: _load(app, setup, actions[:upto])
+
+    def throwing(app):
+        _load(app, duel_setup, duel[:acts.index("throw")])
+        app.screen.on_button(("verb", "throw"))
+
+    yield "clairvoyance-throw", throwing
+
+    def filling(app):
+        _load(app, team_setup, teams[: team_acts.index("ability")])
+        app.show(CardForm(app, app.screen, app.match.state.cards["Jack-in-the-Box"]))
+
+    yield "clairvoyance-card-form", filling
+    yield "clairvoyance-five", lambda app: _load(app, *five_players())
+
+    def summary(app):
+        _load(app, duel_setup, duel)
+        app.show(SummaryScreen(app, ClairvoyanceUi()))
+
+    yield "clairvoyance-summary", summary
+
+
+def five_players() -> tuple[dict, list[dict]]:
+    """A five-player Clairvoyance table with possessions all round, as the rules enter it."""
+    cards = [{"name": "Lamp", "type": "item", "faces": [1, 2, 5], "damage": 2, "use": "none"},
+             {"name": "Grandfather Clock", "type": "item", "faces": [1, 2, 4, 8], "damage": 4, "use": "none"},
+             {"name": "Jack-in-the-Box", "type": "item", "faces": [1, 2, 4, 5, 6, 8], "damage": 1},
+             {"name": "Music Box", "type": "item", "faces": [1, 2, 4, 5, 7, 8], "damage": 1, "use": "continuous",
+              "text": "At the start of its owner's turn someone dances the blues: they lose 1 health."}]
+    setup = {"game": "clairvoyance", "players": ["Ann", "Bo", "Cy", "Dee", "Eve"],
+             "characters": ["Mama Rita", "Gertrude", "Harold", "Sebastian", "Claire"], "cards": cards}
+    actions = [{"act": "guess", "seat": s, "faces": [s + 1]} for s in range(5)] + [{"act": "roll", "face": 1}]
+    face = 1
+    for seat, card in enumerate(["Grandfather Clock", "Jack-in-the-Box", "Music Box", "Lamp", "Music Box"]):
+        face = 2 if face == 1 else 1
+        actions += [{"act": "possess", "seat": seat, "card": card}, {"act": "resolve"},
+                    {"act": "die", "seat": seat, "face": face}, {"act": "end", "seat": seat}]
+    actions += [{"act": "throw", "seat": 0, "item": 1, "target": 1}]
+    return setup, actions
 
 
 def rendered(sizes=SIZES, side_panel: bool = False) -> Iterator[tuple[str, tuple[int, int], object]]:

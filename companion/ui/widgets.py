@@ -141,6 +141,14 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius
     pygame.draw.rect(surface, colour, rect, border_radius=radius)
 
 
+def player_panel(surface: pygame.Surface, rect: pygame.Rect, colour, highlight: bool, s: Callable) -> pygame.Rect:
+    """A player's panel: lighter for the player whose turn it is, a stripe of their colour
+    down the left; returns the room inside for their details (``s``: the screen's scale)."""
+    panel(surface, rect, theme.PANEL_LIGHT if highlight else theme.PANEL, s(8))
+    pygame.draw.rect(surface, colour, pygame.Rect(rect.left, rect.top, s(6), rect.height), border_radius=s(3))
+    return rect.inflate(-s(16), -s(4)).move(s(4), 0)
+
+
 def grid(rect: pygame.Rect, columns: int, rows: int, gap: int) -> list[pygame.Rect]:
     """``columns × rows`` equal cells filling ``rect``, row by row."""
     width = (rect.width - gap * (columns - 1)) // columns

@@ -8,10 +8,11 @@ The rules themselves are the small functions of :mod:`companion.games.seance_par
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from functools import lru_cache
+from typing import Any
 
 from companion.engine.fields import act_of, check_fields, player_names, seat_of
 from companion.engine.game import Action, Game, Outcome
@@ -20,9 +21,26 @@ from companion.engine.secret import Sealed
 from companion.games.seance_party import rules
 from companion.games.seance_party.cards import DICE, SHIPPED, SYMBOLS, Card, add_card, card_named, parse_card
 
-ACTS = ("curse", "reveal", "boost", "play", "attach", "activate", "attack", "damage", "pass", "end")
+ACTS = ("curse", "reveal", "boost", "play", "attach", "activate", "ability", "attack", "damage", "pass", "end")
 SETUP_FIELDS = ("game", "players", "mode", "deck", "seed", "cards", *rules.SETTINGS)
-TURN_ACTS = ("play", "attach", "attack", "pass", "end")
+TURN_ACTS = ("play", "attach", "ability", "attack", "pass", "end")
+#: each act's required and optional fields
+FIELDS = {
+    "curse": (["seat", "zeners"], []),
+    "reveal": (["seat", "hand"], []),
+    "boost": (["seat"], ["dice", "cards", "rolls"]),
+    "play": (["seat", "card", "planchette"], ["guess", "draw", "energy", "add"]),
+    "attach": (["seat", "spell", "spirit"], []),
+    "activate": (["seat", "zener", "card", "burn"], ["energy", "add"]),
+    "ability": (["seat"], ["item", "card"]),
+    "attack": (["seat", "spirit"], ["target", "player", "attack_rolls", "defence_rolls"]),
+    "damage": (["seat", "element"], []),
+    "pass": (["seat"], []),
+    "end": (["seat"], []),
+}
+#: the words of "this is not the time to ..." for each turn act
+TURN_WORDS = {"play": "play a card", "attach": "attach a card", "ability": "activate an ability",
+              "attack": "attack", "pass": "pass", "end": "end the round"}
 
 
 @dataclass
@@ -67,6 +85,9 @@ class SeanceState:
     charges: list = field(default_factory=list)
     winners: list | None = None
     won_by: str | None = None
+    #: seats whose hand, trash, pool, curses, Zeners and board this state holds its own copy of
+    #: (see :meth:`mine`); not part of the game
+    owned: set = field(default_factory=set, compare=False, repr=False)
 
     def active(self) -> list[int]:
         return [s for s in range(len(self.names)) if self.defeated[s] is None]
@@ -81,8 +102,70 @@ class SeanceState:
                     return seat, item
         return None, None
 
+    def mine(self, seat: int) -> None:
+        """Make ``seat``'s hand, trash, pool, curses, Zeners and board this state's own before
+        changing any of them: a copy shares them with the state it was made from, which must
+        not change."""
+        if seat in self.owned:
+            return
+        self.owned.add(seat)
+        self.known[seat], self.trash[seat], self.pools[seat] = (
+            list(self.known[seat]), list(self.trash[seat]), list(self.pools[seat]))
+        self.curses[seat] = dict(self.curses[seat])
+        self.zeners[seat] = {z: dict(v) for z, v in self.zeners[seat].items()}
+        self.board[seat] = [_copy_item(i) for i in self.board[seat]]
+
+    def on_board(self, item_id: int):
+        """The seat and item of a card on a board by its number, inventory cards included."""
+        for seat, items in enumerate(self.board):
+            for item in items:
+                for card in (item, *item["inventory"]):
+                    if card["id"] == item_id:
+                        return seat, card
+        return None, None
+
     def energy_total(self, seat: int) -> int:
         return self.down[seat] + sum(i["energy"] for i in self.board[seat] if i["kind"] == "spirit")
+
+    def copy(self) -> "SeanceState":
+        """A copy that an action may change without touching this state.
+
+        ``copy.deepcopy`` spent 95 % of a random game's time re-copying what no action
+        changes, and the random playouts apply thousands of actions a game, so a copy
+        shares what an action replaces rather than changes: the cards (copied when one is
+        defined), the finished rounds, battles and charges (new lists when one is added),
+        the revealed hands, speeds, turn order, the sealed choices.  What actions change in
+        place is copied: the counts by seat, the points, the round in play and the battle;
+        each seat's hand, trash, pool, curses, Zeners and board when an action first
+        touches that seat (:meth:`mine`).  The playouts check that no action changes a
+        kept state."""
+        new = object.__new__(SeanceState)
+        new.__dict__.update(self.__dict__)
+        new.owned = set()
+        new.deck, new.points, new.defeated = list(self.deck), dict(self.points), list(self.defeated)
+        new.unknown, new.down, new.up = list(self.unknown), list(self.down), list(self.up)
+        new.known, new.trash, new.pools = list(self.known), list(self.trash), list(self.pools)
+        new.curses, new.zeners, new.board = list(self.curses), list(self.zeners), list(self.board)
+        if self.battle is not None:
+            b = self.battle
+            new.battle = {**b, "boosting": list(b["boosting"]), "boosts": dict(b["boosts"]),
+                          "choices": dict(b["choices"]), "pending": list(b["pending"])}
+        new.history = self.history[:-1] + [_copy_round(self.history[-1])] if self.history else []
+        return new
+
+
+def _copy_item(item: dict) -> dict:
+    """A board card and its inventory (whose cards never hold one of their own)."""
+    inventory = item["inventory"]
+    return {**item, "inventory": [{**i, "inventory": []} for i in inventory] if inventory else []}
+
+
+def _copy_round(record: dict) -> dict:
+    """The round in play: its boosts are added to and its last turn's actions appended to."""
+    turns = list(record["turns"])
+    if turns:
+        turns[-1] = {**turns[-1], "actions": list(turns[-1]["actions"])}
+    return {**record, "boosts": dict(record["boosts"]), "turns": turns}
 
 
 def _item(state: SeanceState, name: str, cursed: bool, kind: str, energy: int = 0) -> dict:
@@ -172,6 +255,7 @@ class SeancePartyGame(Game):
         """Start: Zeners not in use face up, unrest, refill to five (or draw one), face-up
         energy to hand; then the Curse step opens for everyone still in."""
         for seat in state.active():
+            state.mine(seat)
             for z, zener in state.zeners[seat].items():
                 if state.curses[seat][z] == 0:
                     zener["up"] = True
@@ -197,9 +281,20 @@ class SeancePartyGame(Game):
         act = act_of(action, ACTS)
         if state.phase == "over":
             raise Refused("the game is over: " + self._winner_text(state))
-        new = copy.deepcopy(state)
-        getattr(self, f"_{act}")(new, action)
+        seat = self._gate(state, act, action)
+        new = state.copy()
+        getattr(self, f"_{act}")(new, action, seat)
         return new
+
+    def _gate(self, state: SeanceState, act: str, action: Action) -> int:
+        """The first checks of every act — its fields, then its seat (still in the game, and
+        for a turn's act the turn player in the Player Turns step) — made on the state itself
+        before it is copied: most refused lines stop here, cheaply.  Each act's handler gets
+        the seat these checks read."""
+        check_fields(action, *FIELDS[act])
+        if act in TURN_ACTS:
+            return self._turn_player(state, action, TURN_WORDS[act])
+        return self._seat(state, action)
 
     def _winner_text(self, state: SeanceState) -> str:
         names = " and ".join(state.names[s] for s in state.winners or [])
@@ -226,12 +321,14 @@ class SeancePartyGame(Game):
 
     def _card(self, state: SeanceState, value: Any) -> Card:
         if isinstance(value, Mapping):
+            state.cards = dict(state.cards)  # shared with the state this one was copied from
             return add_card(state.cards, value)
         return state.cards[card_named(state.cards, value)]
 
     def _from_hand(self, state: SeanceState, seat: int, name: str) -> bool:
         """Take a named card from a hand: a known card, else one of the unknown ones.
         Returns whether it came from the unknown part."""
+        state.mine(seat)
         if name in state.known[seat]:
             state.known[seat].remove(name)
             return False
@@ -244,11 +341,9 @@ class SeancePartyGame(Game):
         raise Refused(f"{who} has no {name} in hand: {who}'s hand is known to be " + ", ".join(state.known[seat]))
 
     # -- Curse ------------------------------------------------------------------------------
-    def _curse(self, state: SeanceState, action: Action) -> None:
+    def _curse(self, state: SeanceState, action: Action, seat: int) -> None:
         """Curse: "all players will set any amount of curses to the board from their hand.
         Place cards face down on top of the card's matching zener symbol." (At once: sealed.)"""
-        check_fields(action, ["seat", "zeners"])
-        seat = self._seat(state, action)
         if state.phase != "curse":
             raise self._not_now(state, "set curses")
         zeners = action["zeners"]
@@ -264,6 +359,7 @@ class SeancePartyGame(Game):
         if state.sealed.complete:
             state.sealed = state.sealed.reveal()
             for s, chosen in state.sealed.choices.items():
+                state.mine(s)
                 for z in chosen:
                     state.curses[s][z] += 1
                 if chosen:  # which cards left the hand nobody saw: forget the hand
@@ -273,10 +369,8 @@ class SeancePartyGame(Game):
             state.phase = "reveal"
 
     # -- Speed ------------------------------------------------------------------------------
-    def _reveal(self, state: SeanceState, action: Action) -> None:
+    def _reveal(self, state: SeanceState, action: Action, seat: int) -> None:
         """Speed: "all players will reveal their hands and add together the speed parameter"."""
-        check_fields(action, ["seat", "hand"])
-        seat = self._seat(state, action)
         if state.phase != "reveal":
             raise self._not_now(state, "reveal hands")
         who = state.names[seat]
@@ -292,7 +386,7 @@ class SeancePartyGame(Game):
         if missing:
             raise Refused(f"{who}'s hand must include {', '.join(sorted(missing))}, known to be in it")
         state.known[seat], state.unknown[seat] = names, 0
-        state.revealed[seat] = names
+        state.revealed = {**state.revealed, seat: list(names)}
         if set(state.revealed) >= set(state.active()):
             hand = {s: rules.hand_speed(state.cards[c] for c in state.revealed[s]) for s in state.active()}
             board = {s: rules.board_speed(self._board_cards(state, s)) for s in state.active()}
@@ -318,7 +412,7 @@ class SeancePartyGame(Game):
                 yield state.cards[inv["card"]], inv["cursed"]
 
     def _roll(self, state: SeanceState, sides: int) -> int:
-        value = self.rng(state.seed, "seance-party", "roll", state.rolls).randint(1, sides)
+        value = companion_roll(state.seed, state.rolls, sides)
         state.rolls += 1
         return value
 
@@ -332,11 +426,9 @@ class SeancePartyGame(Game):
             return [rules.check_roll(r, d, f"{who}'s roll {k + 1}") for k, (r, d) in enumerate(zip(rolls, dice))]
         return [self._roll(state, d) for d in dice]
 
-    def _boost(self, state: SeanceState, action: Action) -> None:
+    def _boost(self, state: SeanceState, action: Action, seat: int) -> None:
         """Boost: "You are allowed to boost using dice from the dice pool or any card from
         your hand."  "Once a die is gone from the dice pool it is gone from the game.\""""
-        check_fields(action, ["seat"], ["dice", "cards", "rolls"])
-        seat = self._seat(state, action)
         owed = self.expected(state)
         if owed is None or owed["act"] != "boost":
             raise self._not_now(state, "boost")
@@ -346,7 +438,7 @@ class SeancePartyGame(Game):
         dice = action.get("dice", [])
         if not isinstance(dice, list) or any(isinstance(d, bool) or d not in DICE for d in dice):
             raise Refused("dice must list dice from the pool by sides, e.g. [6, 20]")
-        missing = Counter(dice) - Counter(state.pools[seat])
+        missing = Counter(dice) - Counter(state.pools[seat]) if dice else None
         if missing:
             raise Refused(f"{who}'s dice pool has no " + ", ".join(f"d{d}" for d in sorted(missing))
                           + ": it holds " + (", ".join(f"d{d}" for d in state.pools[seat]) or "nothing"))
@@ -354,19 +446,22 @@ class SeancePartyGame(Game):
         if not isinstance(cards, list):
             raise Refused("cards must list cards from the hand")
         named = [self._card(state, c) for c in cards]
-        for card in named:
-            self._from_hand(state, seat, card.name)
-            state.trash[seat].append(card.name)
-        for d in dice:
-            state.pools[seat].remove(d)
-            state.removed.append(d)
+        if dice or named:
+            state.mine(seat)
+            for card in named:
+                self._from_hand(state, seat, card.name)
+                state.trash[seat].append(card.name)
+            for d in dice:
+                state.pools[seat].remove(d)
+            state.removed = state.removed + dice
         if state.phase == "boost":
             rolls = self._rolls(state, action, "rolls", dice, who)
             total = sum(rolls) + sum(c.speed for c in named)
             state.history[-1]["boosts"][state.names[seat]] = {
                 "dice": dice, "rolls": rolls, "cards": [c.name for c in named], "total": total}
-            state.speeds["speed"][seat] += total
-            state.boosters.pop(0)
+            speed = {**state.speeds["speed"], seat: state.speeds["speed"][seat] + total}
+            state.speeds = {**state.speeds, "speed": speed}
+            state.boosters = state.boosters[1:]
             if not state.boosters:
                 final = self._by_seat(state, state.speeds["speed"], 0)
                 state.order = rules.turn_order(final, state.settings["speed_tie"], self._out(state))
@@ -389,7 +484,7 @@ class SeancePartyGame(Game):
     def _begin_turn(self, state: SeanceState, seat: int) -> None:
         state.turn, state.played, state.extra = seat, False, False
         if seat not in state.started:
-            state.started.append(seat)
+            state.started = state.started + [seat]
         state.history[-1]["turns"].append({"player": state.names[seat], "actions": []})
 
     def _turn_player(self, state: SeanceState, action: Action, what: str) -> int:
@@ -420,11 +515,9 @@ class SeancePartyGame(Game):
             nxt = later[0] if later else order[0]
         self._begin_turn(state, nxt)
 
-    def _play(self, state: SeanceState, action: Action) -> None:
+    def _play(self, state: SeanceState, action: Action, seat: int) -> None:
         """Play: one card a turn, matching a face-up Zener; the guess; the Zener flips; the
         planchette moves and takes its die; a charge; a spirit possessed."""
-        check_fields(action, ["seat", "card", "planchette"], ["guess", "draw", "energy", "add"])
-        seat = self._turn_player(state, action, "play a card")
         who = state.names[seat]
         if state.played:
             raise Refused(f"{who} has already played a card this turn: one card per turn")
@@ -470,6 +563,7 @@ class SeancePartyGame(Game):
             if "draw" in action:
                 raise Refused(f"{card.name} was not countered, so {who} draws no card")
             self._to_board(state, seat, card, False, action, entry)
+        state.mine(seat)
         state.zeners[seat][card.symbol]["up"] = False
         before = state.planchette
         self._move(state, seat, target, entry)
@@ -478,7 +572,7 @@ class SeancePartyGame(Game):
                 state.zeners[seat][card.symbol]["charged"] = True
                 state.extra = True
                 entry["charged"] = card.symbol
-                state.charges.append({"round": state.round, "player": who, "zener": card.symbol})
+                state.charges = state.charges + [{"round": state.round, "player": who, "zener": card.symbol}]
                 if all(z["charged"] for z in state.zeners[seat].values()):
                     self._win(state, [seat], "charges")
         self._note(state, entry)
@@ -491,6 +585,7 @@ class SeancePartyGame(Game):
         entry["planchette"] = target
         entry["die"] = die
         if die is not None:
+            state.mine(seat)
             state.pools[seat].append(die)
             state.points[target] = rules.next_die(die, state.settings["after_d20"])
             if state.points[target] is not None:
@@ -500,6 +595,7 @@ class SeancePartyGame(Game):
         """Spirits: possessed with face-down energy, plus one card from hand as inventory or
         energy; without energy, play effects then the trash.  Spells wait on the board."""
         who = state.names[seat]
+        state.mine(seat)
         if card.type == "spell":
             for f in ("energy", "add"):
                 if f in action:
@@ -524,9 +620,9 @@ class SeancePartyGame(Game):
         item = _item(state, card.name, cursed, "spirit", energy)
         state.board[seat].append(item)
         entry["id"], entry["energy"] = item["id"], energy
-        add = action.get("add")
-        if add is None:
+        if "add" not in action:
             return
+        add = action["add"]
         if not isinstance(add, Mapping) or add.get("as") not in ("inventory", "energy") or not set(add) <= {"as", "card"}:
             raise Refused("add is {\"as\": \"inventory\", \"card\": CARD} or {\"as\": \"energy\"}")
         if add["as"] == "inventory":
@@ -558,13 +654,12 @@ class SeancePartyGame(Game):
             raise Refused(f"{field} must be a card's number on the board (as the summary shows it), not {value!r}")
         return value
 
-    def _attach(self, state: SeanceState, action: Action) -> None:
+    def _attach(self, state: SeanceState, action: Action, seat: int) -> None:
         """Spirits: "Spirits learn spells by placing them face-up underneath the spirit ...
         Each spirit's inventory is the same amount as their spirit energy." Spells: "Once
         learned, spells are permanently attached to the spirit\""""
-        check_fields(action, ["seat", "spell", "spirit"])
-        seat = self._turn_player(state, action, "attach a card")
         who = state.names[seat]
+        state.mine(seat)
         owner, spell = state.item(self._id(action, "spell"))
         if owner != seat or spell["kind"] != "spell":
             raise Refused(f"{action['spell']!r} is not a spell waiting on {who}'s board")
@@ -578,12 +673,10 @@ class SeancePartyGame(Game):
         spirit["inventory"].append(spell)
         self._note(state, {"attach": spell["card"], "to": spirit["card"], "spell": spell["id"], "spirit": spirit["id"]})
 
-    def _activate(self, state: SeanceState, action: Action) -> None:
+    def _activate(self, state: SeanceState, action: Action, seat: int) -> None:
         """Curses: "When a cursed card comes to the board it must be played upside down" ...
         "When you use a curse in this way it is 'burned' afterwards."  Any player, any time
         from the Speed step on; never in Start or Curse."""
-        check_fields(action, ["seat", "zener", "card", "burn"], ["energy", "add"])
-        seat = self._seat(state, action)
         who = state.names[seat]
         if state.phase == "curse":
             raise Refused("curses may not be activated during the Start and Curse steps")
@@ -598,6 +691,7 @@ class SeancePartyGame(Game):
         burn = action["burn"]
         if not isinstance(burn, bool):
             raise Refused("burn must be true or false")
+        state.mine(seat)
         state.curses[seat][z] -= 1
         entry = {"activate": card.name, "player": who, "zener": z, "burned": burn}
         if burn:
@@ -610,10 +704,28 @@ class SeancePartyGame(Game):
         if state.history[-1]["turns"]:
             self._note(state, entry)
 
-    def _pass(self, state: SeanceState, action: Action) -> None:
+    def _ability(self, state: SeanceState, action: Action, seat: int) -> None:
+        """Before Attack Phase: "Activate an ability of a card on board or in hand. Resolve an
+        effect."  What an ability does is printed on the card, and no public list gives the
+        cards: the table resolves it.  The line records whose card it was (a card from the
+        hand is shown, so the companion knows it is there); nothing else changes."""
+        who = state.names[seat]
+        if ("item" in action) == ("card" in action):
+            raise Refused("an ability names either a card on the board (\"item\": its number) "
+                          "or a card in hand (\"card\")")
+        if "item" in action:
+            owner, item = state.on_board(self._id(action, "item"))
+            if owner != seat:
+                raise Refused(f"{action['item']!r} is not a card on {who}'s board")
+            name = item["card"]
+        else:
+            name = self._card(state, action["card"]).name
+            self._from_hand(state, seat, name)
+            state.known[seat].append(name)  # shown to the table, and back in the hand
+        self._note(state, {"ability": name, "player": who})
+
+    def _pass(self, state: SeanceState, action: Action, seat: int) -> None:
         """Pass: "If all players pass, the round automatically ends.\""""
-        check_fields(action, ["seat"])
-        self._turn_player(state, action, "pass")  # refuses a pass out of turn
         self._note(state, "pass")
         state.passes += 1
         if rules.round_over_by_passes(state.passes, len(state.active())) and not state.extra:
@@ -621,10 +733,8 @@ class SeancePartyGame(Game):
         else:
             self._end_turn(state)
 
-    def _end(self, state: SeanceState, action: Action) -> None:
+    def _end(self, state: SeanceState, action: Action, seat: int) -> None:
         """End: "Choosing to 'end' ends the current round for all players.\""""
-        check_fields(action, ["seat"])
-        seat = self._turn_player(state, action, "end the round")
         if not rules.may_end(set(state.started), state.active()):
             waiting = [state.names[s] for s in state.active() if s not in state.started]
             raise Refused(f"{state.names[seat]} cannot end yet: {', '.join(waiting)} must start a turn first")
@@ -636,13 +746,12 @@ class SeancePartyGame(Game):
         return [(state.cards[item["card"]], item["cursed"])] + [
             (state.cards[i["card"]], i["cursed"]) for i in item["inventory"]]
 
-    def _attack(self, state: SeanceState, action: Action) -> None:
+    def _attack(self, state: SeanceState, action: Action, seat: int) -> None:
         """Battle: rest the attacker; target a spirit, or the player with none; attack power."""
-        check_fields(action, ["seat", "spirit"], ["target", "player", "attack_rolls", "defence_rolls"])
-        seat = self._turn_player(state, action, "attack")
         who = state.names[seat]
         if rules.forced_pass(state.round, set(state.started), state.active()):
             raise Refused(f"in the first round everyone passes until every player has started a turn: {who} must pass")
+        state.mine(seat)
         owner, spirit = state.item(self._id(action, "spirit"))
         if owner != seat or spirit["kind"] != "spirit":
             raise Refused(f"{action['spirit']!r} is not a spirit on {who}'s board")
@@ -699,11 +808,9 @@ class SeancePartyGame(Game):
         else:
             self._deal(state)
 
-    def _damage(self, state: SeanceState, action: Action) -> None:
+    def _damage(self, state: SeanceState, action: Action, seat: int) -> None:
         """Battle: "3 ice cards and one life card then you can choose to do either 3 ice damage
         or 1 life damage.\""""
-        check_fields(action, ["seat", "element"])
-        seat = self._seat(state, action)
         if state.phase != "damage":
             raise self._not_now(state, "choose damage")
         b = state.battle
@@ -747,6 +854,7 @@ class SeancePartyGame(Game):
                 state.up[victim] += removed
                 record.update(spirit=None, removed=removed, killed=False)
             else:
+                state.mine(victim)
                 _, item = state.item(victim_item)
                 removed = min(amount, item["energy"])
                 item["energy"] -= removed
@@ -763,13 +871,13 @@ class SeancePartyGame(Game):
             if state.energy_total(seat) == 0:
                 state.defeated[seat] = defender if seat == attacker else attacker
                 newly.append(state.names[seat])
-        state.battles.append({
+        state.battles = state.battles + [{
             "round": b["round"], "attacker": state.names[attacker], "spirit": b["spirit"],
             "defender": state.names[defender], "target": b["target"],
             "attack_rolls": b["attack_rolls"], "defence_rolls": b["defence_rolls"],
             "boosts": b["boosts"], "attack": b["attack"], "defence": b["defence"],
             "winners": [state.names[attacker] if s == "attacker" else state.names[defender] for s in b["winners"]],
-            "damage": results, "defeated": newly})
+            "damage": results, "defeated": newly}]
         state.battle = None
         state.phase = "turns"
         active = state.active()
@@ -827,6 +935,15 @@ class SeancePartyGame(Game):
     def summary(self, state: SeanceState) -> dict:
         from companion.games.seance_party.summary import summary
         return summary(self, state)
+
+
+@lru_cache(maxsize=4096)
+def companion_roll(seed: Any, count: int, sides: int) -> int:
+    """The companion's ``count``-th roll of a game, on a die of ``sides``: from
+    ``Random("SEED:seance-party:roll:COUNT")`` (docs/seance-party.md).  Kept, because one
+    line's rolls are made again on every replay of it, and seeding a generator is most of
+    the cost of an attack."""
+    return Game.rng(seed, "seance-party", "roll", count).randint(1, sides)
 
 
 SEANCE_PARTY = SeancePartyGame()

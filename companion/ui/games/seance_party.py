@@ -3,28 +3,39 @@ round's turn order and how every speed was reached on one side; on the other, wh
 now — curses, the revealed hand, boosts, a play, an attack, the damage type — and the last
 battle told in words.  The pentagram mirrors the game (:func:`seance_scene`).
 
-Entries come from the rules' legal actions where those are complete (pass, end, attach,
-attack, damage, the dice of a boost, the planchette's targets).  Where the companion cannot
-enumerate the choice (a card from a hand it does not know), the screen offers the cards
-the game knows — the catalog and the setup's cards — and says so; a card not in the
-catalog cannot be defined here (the log's inline definition needs a long form: a known gap).
-The rules refuse anything wrong, and the refusal is the app's banner."""
+Every entry is built by taps from the rules' legal actions (``moves.py``): where a hand
+holds cards the companion does not know, every catalog card is offered, and "New card…"
+opens :class:`CardFormScreen` for a card that is in no catalog (the log's inline
+definition).  Besides what the table owes, any player may activate a curse from the Speed
+step on (the strip at the foot of the panel), and the table may roll its own dice: with
+"Dice: at the table" every roll a line makes is asked for, die by die.  Curses are set
+sealed: the panel shows only who has chosen; each player taps their own name, chooses,
+and the screen hides the choice again.  The rules refuse anything wrong, and the refusal
+is the app's banner."""
 
 from __future__ import annotations
 
 import pygame
 
+from companion.engine.refusal import Refused
 from companion.games.seance_party import rules
+from companion.games.seance_party.cards import DICE, SYMBOLS, describe, parse_card
+from companion.games.seance_party.moves import Hand, catalog, stack_dice
 from companion.ui import theme
 from companion.ui.games.seance_lights import seance_scene
-from companion.ui.screen import GameScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
+from companion.ui.keyboard import KeyboardScreen
+from companion.ui.screen import GameScreen, SubScreen
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, player_panel, rows
 from companion.ui.zener import draw_symbol
 
 STEP = {"curse": "Curse step", "reveal": "Speed: reveal hands", "boost": "Speed: boosts", "turns": "Turns",
         "battle": "Battle: boosts", "damage": "Battle: damage type", "over": "The end"}
 SHORT = {"circle": "○", "cross": "+", "wave": "≈", "square": "□", "star": "☆"}
 ANIMATION = 3.0  # seconds a charge's flourish or a battle's pulse is animated
+CARD_NAME_LIMIT = 30  # characters of a card's name typed on the screen
+#: the steps of an entry in progress, in order: "Back" forgets the last one taken
+PLAY_STEPS = ("card", "planchette", "guess", "energy", "addkind", "add")
+ACTIVATE_STEPS = ("seat", "zener", "card", "burn", "energy", "addkind", "add")
 
 
 class SeancePartyUi:
@@ -90,35 +101,64 @@ def dice_text(dice) -> str:
     return " ".join(f"d{d}" for d in dice) or "none"
 
 
+
+
+def card_name(value) -> str:
+    """A card a draft holds: its name, or an inline definition (a card new to the companion)."""
+    return value["name"] if isinstance(value, dict) else value
+
+
 class SeancePartyScreen(GameScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.title = "Séance Party"
-        self.draft: dict = {}
-        self.draft_at = -1  # the number of journaled actions the draft belongs to
         self.charged_at: float | None = None
         self.battle_at: float | None = None
         self.seen_charges = len(self.state.charges)
         self.seen_battle = self.state.battle is not None
-
-    def colour(self, seat: int):
-        return theme.player_colour(self.app.match.meta, seat)
+        self.table_dice = False       # True: the table rolls its own dice and enters each number
+        self.defined: list[dict] = []  # cards defined here that no accepted line has named yet
 
     def name(self, seat: int) -> str:
         return self.state.names[seat]
 
     def card_label(self, item_id) -> str:
-        seat, item = self.state.item(item_id)
+        seat, item = self.state.on_board(item_id)
         if item is None:
             return f"#{item_id}"
         return f"{self.name(seat)}'s {item['card']}"
 
-    # -- the draft of the entry in progress -------------------------------------------------------
-    def fresh(self) -> dict:
-        count = len(self.app.match.match.actions)
-        if count != self.draft_at:
-            self.draft, self.draft_at = {}, count
-        return self.draft
+    # -- cards: the catalog, and the cards defined on this screen ----------------------------------
+    def card_of(self, value):
+        """The figures of a card a draft holds (a new definition is read as the rules will)."""
+        if isinstance(value, dict):
+            return self.state.cards.get(value["name"]) or parse_card(value)
+        return self.state.cards[value]
+
+    def new_cards(self) -> list[dict]:
+        """Cards defined here and not yet learned by the rules (a refused line forgets none)."""
+        return [d for d in self.defined if d["name"] not in self.state.cards]
+
+    def hand_cards(self, seat: int, symbols=None) -> list:
+        """What ``seat`` may name from hand: the known cards, and while the hand holds unknown
+        ones every catalog card and every card defined here."""
+        hand = Hand.of(self.state, seat)
+        values = hand.options(catalog(self.state)) + (self.new_cards() if hand.unknown else [])
+        return [v for v in values if symbols is None or self.card_of(v).symbol in symbols]
+
+    def card_choices(self, values, tag, new: bool, symbol=None, chosen=()) -> list[tuple[str, tuple]]:
+        """Buttons for cards (their symbol and name, ✓ when chosen), and "New card…" where a
+        card unknown to the companion may stand."""
+        out = [(f"{'✓' if v in chosen else SHORT[self.card_of(v).symbol]} {card_name(v)}", (tag, v)) for v in values]
+        return out + ([("New card…", ("define", tag, symbol))] if new else [])
+
+    def define(self, tag: str, symbol) -> None:
+        """Open the form for a card in no catalog; the card it gives fills the step ``tag``."""
+        def done(value):
+            if isinstance(value, dict) and value not in self.defined:
+                self.defined.append(value)
+            self.on_button((tag, value))
+        self.app.show(CardFormScreen(self.app, self, self.state.cards, done, symbol, self.new_cards()))
 
     # -- time: the pentagram's animations ---------------------------------------------------------
     def tick(self, now: float) -> bool:
@@ -145,7 +185,6 @@ class SeancePartyScreen(GameScreen):
     def draw_body(self, surface, area):
         s = self.scale
         state = self.state
-        self.fresh()
         self.title = f"Séance Party — round {state.round}: {STEP.get(state.phase, state.phase)}"
         left, right = columns(area.inflate(-s(12), -s(10)), [11, 9], s(10))
         table, order = rows(left, [5, 1.3], s(6))
@@ -163,10 +202,7 @@ class SeancePartyScreen(GameScreen):
         count = len(state.names)
         for seat, box in enumerate(rows(area, [1] * count, s(5))):
             turn = state.turn == seat and state.phase != "over"
-            panel(surface, box, theme.PANEL_LIGHT if turn else theme.PANEL, s(8))
-            pygame.draw.rect(surface, self.colour(seat), pygame.Rect(box.left, box.top, s(6), box.height),
-                             border_radius=s(3))
-            inner = box.inflate(-s(16), -s(4)).move(s(4), 0)
+            inner = player_panel(surface, box, self.colour(seat), turn, s)
             top, middle, bottom = rows(inner, [1, 1, 1], 0)
             name, zeners = columns(top, [2, 3], s(6))
             label = self.name(seat) + (" — defeated" if state.defeated[seat] is not None else "")
@@ -315,60 +351,100 @@ class SeancePartyScreen(GameScreen):
             text = "No battle yet."
         draw_paragraph(surface, text, inner, s(11), theme.INK, 3)
 
+
     # -- the entry of what is owed -----------------------------------------------------------------
     def draw_action(self, surface, area):
+        """What the table owes now, or the entry a player opened (a curse, rolls to enter);
+        below, the strip any player may use at any time."""
         state = self.state
         if state.phase == "over":
             return self.draw_over(surface, area)
-        owed = self.game.expected(state)
-        handler = {"curse": self.draw_curse, "reveal": self.draw_reveal, "boost": self.draw_boost,
-                   "damage": self.draw_damage, "turn": self.draw_turn}[owed["act"]]
-        handler(surface, area, owed)
+        s = self.scale
+        body, strip = rows(area, [6, 1], s(6))
+        draft = self.draft
+        if "rolling" in draft:
+            self.draw_rolls(surface, body, draft["rolling"])
+        elif draft.get("mode") == "activate":
+            self.draw_activate(surface, body)
+        elif draft.get("mode") == "ability":
+            self.draw_ability(surface, body)
+        else:
+            owed = self.game.expected(state)
+            handler = {"curse": self.draw_curse, "reveal": self.draw_reveal, "boost": self.draw_boost,
+                       "damage": self.draw_damage, "turn": self.draw_turn}[owed["act"]]
+            handler(surface, body, owed)
+        self.draw_strip(surface, strip)
+
+    def draw_strip(self, surface, area):
+        """Activating a curse (any player, any time from the Speed step on) and who rolls."""
+        s = self.scale
+        curse, dice = columns(area, [1, 1], s(6))
+        opened = self.draft.get("mode") == "activate"
+        self.add_button(surface, Button(curse, "No curse after all" if opened else "Activate a curse",
+                                        ("cancel",) if opened else ("activating",),
+                                        opened or bool(self.legal("activate")), colour=theme.BAD), s(12))
+        label = "Dice: rolled at the table" if self.table_dice else "Dice: rolled here"
+        self.add_button(surface, Button(dice, label, ("tabledice",), selected=self.table_dice), s(12))
+
+    def own_draft(self, seat: int) -> dict:
+        """The draft of an entry by ``seat``: another seat's is forgotten."""
+        draft = self.draft
+        if draft.get("seat") not in (None, seat):
+            draft.clear()
+        draft["seat"] = seat
+        return draft
 
     def prompt(self, surface, area, text, colour=theme.INK):
         draw_text(surface, text, area, self.scale(14), colour, bold=True)
 
-    def draw_curse(self, surface, area, owed):
+    def back_and_go(self, surface, area, label, action, ready=True):
+        """The last row of an entry: Back (one step), and the button that plays it."""
         s = self.scale
-        state = self.state
-        waiting = sorted({a["seat"] for a in self.legal("curse")})
+        back, go = columns(area, [1, 2], s(6))
+        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
+        self.add_button(surface, Button(go, label, action, ready, colour=theme.GOOD), s(15))
+
+    # -- the curse step: sealed ----------------------------------------------------------------------
+    def draw_curse(self, surface, area, owed):
+        """Only who has chosen shows; a player taps their own name to choose unseen."""
+        waiting = set(self.state.sealed.waiting_for())
+        seat = self.draft.get("seat")
+        if seat in waiting:
+            return self.draw_own_curses(surface, area, seat)
+        s = self.scale
+        prompt, hint, who = rows(area, [1, 1.2, 4], s(6))
+        self.prompt(surface, prompt, "Curses are secret until everyone has chosen")
+        draw_paragraph(surface, "Tap your own name, choose while the others look away, and the screen hides it again.",
+                       hint, s(11), theme.MUTED, 2)
+        seats = self.state.active()
+        for cell, p in zip(grid(who, 2, max(1, -(-len(seats) // 2)), s(5)), seats):
+            status = "waiting — tap to choose" if p in waiting else "chosen"
+            self.add_button(surface, Button(cell, f"{self.name(p)}: {status}", ("seat", p), p in waiting,
+                                            colour=self.colour(p)), s(13))
+
+    def draw_own_curses(self, surface, area, seat):
+        s = self.scale
         draft = self.draft
-        if draft.get("seat") not in waiting:
-            draft.clear()
-            draft["seat"] = waiting[0]
-        draft.setdefault("zeners", [])
-        seat = draft["seat"]
-        prompt, who, zeners, go = rows(area, [1, 1.2, 2, 1.2], s(6))
-        self.prompt(surface, prompt, "Curses (sealed): which Zeners get one?")
-        for cell, p in zip(columns(who, [1] * max(len(waiting), 2), s(5)), waiting):
-            self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
-                                            colour=self.colour(p)), s(14))
-        up = [z for z in state.settings["points"] if state.zeners[seat][z]["up"]]
-        for cell, z in zip(columns(zeners, [1] * 5, s(5)), up):
-            chosen = z in draft["zeners"]
+        zeners = draft.setdefault("zeners", [])
+        prompt, body, go = rows(area, [1, 2.5, 1.2], s(6))
+        self.prompt(surface, prompt, f"Only {self.name(seat)} looks: curses on…", self.colour(seat))
+        up = [z for z in self.state.settings["points"] if self.state.zeners[seat][z]["up"]]
+        for cell, z in zip(columns(body.inflate(0, -body.height // 4), [1] * 5, s(5)), up):
+            chosen = z in zeners
             self.add_button(surface, Button(cell, z, ("zener", z), selected=chosen,
                                             draw_face=self.symbol_face(z, chosen)), s(12))
-        count = len(draft["zeners"])
+        hide, done = columns(go, [1, 2], s(6))
+        self.add_button(surface, Button(hide, "Hide", ("hide",)), s(13))
+        count = len(zeners)
         label = "No curses" if not count else f"Set {count} curse{'s' if count > 1 else ''}"
-        self.add_button(surface, Button(go, label, ("curse",), colour=theme.GOOD), s(15))
+        self.add_button(surface, Button(done, label, ("curse",), colour=theme.GOOD), s(15))
 
     def symbol_face(self, symbol, chosen):
         def face(surface, rect):
             draw_symbol(surface, symbol, rect, theme.BACKGROUND if chosen else theme.INK)
         return face
 
-    def catalog(self, symbols=None) -> list[str]:
-        return sorted(n for n, c in self.state.cards.items() if symbols is None or c.symbol in symbols)
-
-    def draw_card_grid(self, surface, area, names, tag, cols=3, selected=()):
-        s = self.scale
-        count = max(1, len(names))
-        rows_needed = max(1, -(-count // cols))
-        for cell, n in zip(grid(area, cols, rows_needed, s(4)), names):
-            card = self.state.cards[n]
-            self.add_button(surface, Button(cell, f"{SHORT[card.symbol]} {n}", (tag, n), selected=n in selected),
-                            s(12))
-
+    # -- the speed step ----------------------------------------------------------------------------------
     def draw_reveal(self, surface, area, owed):
         s = self.scale
         state = self.state
@@ -386,10 +462,11 @@ class SeancePartyScreen(GameScreen):
         for cell, p in zip(columns(who, [1] * max(len(waiting), 3), s(4)), waiting):
             self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
                                             colour=self.colour(p)), s(12))
-        draw_paragraph(surface, (", ".join(draft["hand"]) or "none yet") + f" ({len(draft['hand'])} of {need})."
-                       + " Cards outside the catalog cannot be entered here.", sofar, s(11), theme.MUTED, 2)
+        shown = ", ".join(card_name(c) for c in draft["hand"]) or "none yet"
+        draw_paragraph(surface, f"{shown} ({len(draft['hand'])} of {need}).", sofar, s(11), theme.MUTED, 2)
         if len(draft["hand"]) < need:
-            self.draw_card_grid(surface, cards, self.catalog(), "add")
+            values = catalog(state) + self.new_cards()
+            self.add_choices(surface, cards, self.card_choices(values, "add", True), 3, 3, s(12))
         fix, done = columns(go, [1, 2], s(6))
         self.add_button(surface, Button(fix, "Take back", ("takeback",),
                                         len(draft["hand"]) > len(state.known[seat])), s(13))
@@ -400,10 +477,9 @@ class SeancePartyScreen(GameScreen):
         s = self.scale
         state = self.state
         seat = owed["seat"]
-        draft = self.draft
-        if draft.get("seat") != seat:
-            draft.clear()
-            draft.update(seat=seat, dice=[], cards=[])
+        draft = self.own_draft(seat)
+        draft.setdefault("dice", [])
+        draft.setdefault("cards", [])
         in_battle = state.phase == "battle"
         prompt, dice, cards, go = rows(area, [1, 1.3, 2.5, 1.2], s(6))
         what = "battle" if in_battle else "speed"
@@ -411,16 +487,33 @@ class SeancePartyScreen(GameScreen):
         pool = state.pools[seat]
         for cell, (k, d) in zip(columns(dice, [1] * max(len(pool), 6), s(4)), enumerate(pool)):
             self.add_button(surface, Button(cell, f"d{d}", ("die", k), selected=k in draft["dice"]), s(13))
-        known = list(dict.fromkeys(state.known[seat]))
-        if known:
-            self.draw_card_grid(surface, cards, known, "boostcard", 2, draft["cards"])
+        chosen = ", ".join(card_name(c) for c in draft["cards"])
+        hand = Hand.of(state, seat)
+        if hand.size():
+            values = self.hand_cards(seat)
+            choices = self.card_choices(values, "boostcard", hand.unknown > 0, chosen=draft["cards"])
+            self.add_choices(surface, cards, choices, 2, 3, s(12), page_key="boostpage")
         else:
-            draw_paragraph(surface, f"{self.name(seat)}'s hand is not known: boost with dice only here.",
-                           cards, s(12), theme.MUTED, 2)
+            draw_paragraph(surface, f"Cards: {chosen or 'none'}.", cards, s(12), theme.MUTED, 2)
         none, done = columns(go, [1, 1], s(6))
         self.add_button(surface, Button(none, "No boost", ("noboost",)), s(14))
-        self.add_button(surface, Button(done, "Boost", ("boost",), bool(draft["dice"] or draft["cards"]),
+        label = "Boost" + (f" ({chosen})" if chosen else "")
+        self.add_button(surface, Button(done, label, ("boost",), bool(draft["dice"] or draft["cards"]),
                                         colour=theme.GOOD), s(14))
+
+    def boost_entry(self) -> tuple[dict, list]:
+        """The boost the draft holds, and the dice it rolls (in a battle a card's attack die
+        too)."""
+        state, draft = self.state, self.draft
+        seat = draft["seat"]
+        dice = [state.pools[seat][k] for k in sorted(draft["dice"])]
+        entry = {"act": "boost", "seat": seat}
+        if dice:
+            entry["dice"] = dice
+        if draft["cards"]:
+            entry["cards"] = list(draft["cards"])
+        rolled = dice + ([self.card_of(c).attack for c in draft["cards"]] if state.phase == "battle" else [])
+        return entry, [("rolls", rolled, f"{self.name(seat)}'s boost")]
 
     def draw_damage(self, surface, area, owed):
         s = self.scale
@@ -430,24 +523,24 @@ class SeancePartyScreen(GameScreen):
         for cell, action in zip(grid(body, 2, max(2, -(-len(options) // 2)), s(6)), options):
             self.add_button(surface, Button(cell, action["element"], ("do", action)), s(15))
 
+    # -- a turn -------------------------------------------------------------------------------------------
     def draw_turn(self, surface, area, owed):
         s = self.scale
         seat = owed["seat"]
-        draft = self.draft
-        if draft.get("seat") != seat:
-            draft.clear()
-            draft.update(seat=seat)
+        draft = self.own_draft(seat)
         if draft.get("playing"):
             return self.draw_play(surface, area, seat)
         prompt, acts, body = rows(area, [1, 1.2, 5], s(6))
         self.prompt(surface, prompt, f"{self.name(seat)}'s turn", self.colour(seat))
-        play, pas, end = columns(acts, [1, 1, 1], s(5))
-        self.add_button(surface, Button(play, "Play a card", ("playing",), bool(self.legal("play"))), s(14))
+        play, ability, pas, end = columns(acts, [1.2, 1, 0.8, 1], s(5))
+        self.add_button(surface, Button(play, "Play a card", ("playing",), bool(self.legal("play"))), s(13))
+        self.add_button(surface, Button(ability, "Ability…", ("abilities",), bool(self.legal("ability"))), s(13))
         self.add_button(surface, Button(pas, "Pass", ("do", {"act": "pass", "seat": seat}),
-                                        bool(self.legal("pass"))), s(14))
+                                        bool(self.legal("pass"))), s(13))
         self.add_button(surface, Button(end, "End round", ("do", {"act": "end", "seat": seat}),
-                                        bool(self.legal("end"))), s(14))
-        others = self.legal("attach") + self.legal("attack")
+                                        bool(self.legal("end"))), s(13))
+        attacks = [a for a in self.legal("attack") if "attack_rolls" not in a and "defence_rolls" not in a]
+        others = self.legal("attach") + attacks
         if not others:
             if rules.forced_pass(self.state.round, set(self.state.started), self.state.active()):
                 draw_paragraph(surface, "Round 1: no attacks and no ending until everyone has started a turn.",
@@ -456,57 +549,243 @@ class SeancePartyScreen(GameScreen):
         for cell, action in zip(grid(body, 1, max(4, len(others)), s(4)), others):
             if action["act"] == "attach":
                 label = f"Attach {self.card_label(action['spell'])} to {self.card_label(action['spirit'])}"
-            elif "player" in action:
-                label = f"Attack with {self.card_label(action['spirit'])} → {self.name(action['player'])}"
+                tap = ("do", action)
             else:
-                label = f"Attack with {self.card_label(action['spirit'])} → {self.card_label(action['target'])}"
-            self.add_button(surface, Button(cell, label, ("do", action)), s(12))
+                aim = self.name(action["player"]) if "player" in action else self.card_label(action["target"])
+                label = f"Attack with {self.card_label(action['spirit'])} → {aim}"
+                tap = ("attack", action)
+            self.add_button(surface, Button(cell, label, tap), s(12))
+
+    def attack_rolls(self, action) -> list:
+        """An attack's dice: the attacking stack's, then the defending stack's (none for a player)."""
+        state = self.state
+        seat, spirit = state.on_board(action["spirit"])
+        out = [("attack_rolls", stack_dice(state, spirit), f"{self.name(seat)}'s attack")]
+        if "target" in action:
+            owner, target = state.on_board(action["target"])
+            out.append(("defence_rolls", stack_dice(state, target), f"{self.name(owner)}'s defence"))
+        return out
 
     def draw_play(self, surface, area, seat):
-        """A play in steps: the card, the planchette's point, the guesser's shown card, the energy."""
+        """A play in steps: the card, the planchette's point, the guesser's shown card, then a
+        spirit's energy and added card, or a countered card's draw."""
         s = self.scale
         state = self.state
         draft = self.draft
         prompt, body, go = rows(area, [1, 5, 1.2], s(6))
-        back, done = columns(go, [1, 2], s(6))
-        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
         up = {z for z, v in state.zeners[seat].items() if v["up"]}
         g = rules.guesser(seat, [state.hand(p) for p in range(len(state.names))], state.active())
         if "card" not in draft:
+            self.back_and_go(surface, go, "Play", ("play",), False)
             self.prompt(surface, prompt, f"{self.name(seat)} plays…", self.colour(seat))
-            known = [n for n in dict.fromkeys(state.known[seat]) if state.cards[n].symbol in up]
-            names = self.catalog(up) if state.unknown[seat] else known
-            self.draw_card_grid(surface, body, names, "card")
-            return
-        card = state.cards[draft["card"]]
+            new = state.unknown[seat] > 0
+            return self.add_choices(surface, body, self.card_choices(self.hand_cards(seat, up), "card", new), 3, 4,
+                                    s(12), page_key="cardpage")
+        card = self.card_of(draft["card"])
         if "planchette" not in draft:
-            self.prompt(surface, prompt, f"{draft['card']}: move the planchette to…")
+            self.back_and_go(surface, go, "Play", ("play",), False)
+            self.prompt(surface, prompt, f"{card.name}: move the planchette to…")
             targets = rules.planchette_targets(state.settings["points"], state.settings["adjacency"],
                                                state.planchette)
             for cell, t in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)), targets):
-                self.add_button(surface, Button(cell, t, ("target", t), draw_face=self.symbol_face(t, False)), s(12))
+                self.add_button(surface, Button(cell, t, ("planchette", t), draw_face=self.symbol_face(t, False)),
+                                s(12))
             return
         if g is not None and "guess" not in draft:
+            self.back_and_go(surface, go, "Play", ("play",), False)
             self.prompt(surface, prompt, f"{self.name(g)} shows…", self.colour(g))
-            known = list(dict.fromkeys(state.known[g]))
-            names = self.catalog() if state.unknown[g] else known
-            self.draw_card_grid(surface, body, names, "guess")
+            return self.add_choices(surface, body, self.card_choices(self.hand_cards(g), "guess", state.unknown[g] > 0),
+                                    3, 4, s(12), page_key="guesspage")
+        countered = "guess" in draft and self.card_of(draft["guess"]).symbol == card.symbol
+        if not countered and self.draw_possession(surface, prompt, body, go, seat, card):
             return
-        countered = draft.get("guess") is not None and state.cards[draft["guess"]].symbol == card.symbol
-        if card.type == "spirit" and not countered and state.down[seat] > 0 and "energy" not in draft:
-            self.prompt(surface, prompt, f"Energy under {draft['card']}?")
-            counts = list(range(1, state.down[seat] + 1))
-            for cell, n in zip(grid(body, 5, max(1, -(-len(counts) // 5)), s(5)), counts):
-                self.add_button(surface, Button(cell, str(n), ("energy", n)), s(15))
-            return
-        words = f"{draft['card']} to {draft['planchette']}"
-        if draft.get("guess"):
-            words += f", {self.name(g)} shows {draft['guess']}" + (" — countered" if countered else "")
-        if draft.get("energy"):
-            words += f", {draft['energy']} energy"
+        self.back_and_go(surface, go, "Play", ("play",))
         self.prompt(surface, prompt, "Play?")
-        draw_paragraph(surface, words, body, s(14), theme.INK)
-        self.add_button(surface, Button(done, "Play", ("play",), colour=theme.GOOD), s(15))
+        words = f"{card.name} to {draft['planchette']}"
+        if "guess" in draft:
+            words += f"; {self.name(g)} shows {card_name(draft['guess'])}" + (" — countered" if countered else "")
+        words += self.possession_words(draft)
+        text, option = rows(body, [2, 1], s(6))
+        draw_paragraph(surface, words + ".", text, s(13), theme.INK)
+        if countered:
+            draw = draft.get("draw", True)
+            self.add_button(surface, Button(option, f"{self.name(seat)} draws a card: {'yes' if draw else 'no'}",
+                                            ("draw", not draw), selected=draw), s(12))
+
+    def play_entry(self) -> dict:
+        draft = self.draft
+        entry = {"act": "play", "seat": draft["seat"], "card": draft["card"], "planchette": draft["planchette"]}
+        if "guess" in draft:
+            entry["guess"] = draft["guess"]
+        if draft.get("draw") is False:
+            entry["draw"] = False
+        return {**entry, **self.possession_fields(draft)}
+
+    # -- possessing a spirit: its energy and an added card (a play, or a curse brought up) ---------------------
+    def draw_possession(self, surface, prompt, body, go, seat, card) -> bool:
+        """The next step of a spirit's possession, if one is owed: its energy, then a card from
+        the hand added to its inventory or as energy (or none).  True if a step was drawn."""
+        s = self.scale
+        draft = self.draft
+        hand = self.possession_hand()
+        down = self.state.down[seat]
+        if card.type != "spirit" or down == 0:
+            return False
+        if "energy" not in draft:
+            self.back_and_go(surface, go, "Next", ("next",), False)
+            self.prompt(surface, prompt, f"Spirit Energy under {card.name}?")
+            for cell, n in zip(grid(body, 5, max(1, -(-down // 5)), s(5)), range(1, down + 1)):
+                self.add_button(surface, Button(cell, str(n), ("energy", n)), s(15))
+            return True
+        if "add" in draft:
+            return False
+        self.back_and_go(surface, go, "Next", ("next",), False)
+        kind = draft.get("addkind")
+        if kind is None:
+            self.prompt(surface, prompt, f"And a card from {self.name(seat)}'s hand?")
+            none, inventory, energy = rows(body, [1, 1, 1], s(6))
+            self.add_button(surface, Button(none, "No card", ("noadd",)), s(13))
+            self.add_button(surface, Button(inventory, "One to its inventory, face up…", ("addkind", "inventory"),
+                                            hand.size() > 0), s(13))
+            self.add_button(surface, Button(energy, "One as more Spirit Energy", ("addkind", "energy"),
+                                            hand.size() > 0), s(13))
+            return True
+        self.prompt(surface, prompt, "To the inventory:" if kind == "inventory" else "As Spirit Energy (known cards):")
+        values = hand.options(catalog(self.state)) + (self.new_cards() if hand.unknown else [])
+        self.add_choices(surface, body, self.card_choices(values, "addcard", hand.unknown > 0), 3, 4, s(12),
+                         page_key="addpage")
+        return True
+
+    @staticmethod
+    def possession_fields(draft) -> dict:
+        out = {}
+        if "energy" in draft:
+            out["energy"] = draft["energy"]
+        if draft.get("add"):
+            out["add"] = draft["add"]
+        return out
+
+    @staticmethod
+    def possession_words(draft) -> str:
+        words = f", {draft['energy']} energy" if "energy" in draft else ""
+        add = draft.get("add")
+        if add:
+            where = "in its inventory" if add["as"] == "inventory" else "as energy"
+            words += f", {card_name(add['card']) if 'card' in add else 'an unknown card'} {where}"
+        return words
+
+    def possession_hand(self) -> Hand:
+        """The hand a possessed spirit's added card comes from: the player's, less the card
+        being played (a curse brought to the board was not in the hand)."""
+        draft = self.draft
+        if draft.get("mode") == "activate":
+            return Hand.of(self.state, draft["aseat"])
+        hand = Hand.of(self.state, draft["seat"])
+        hand.take(card_name(draft["card"]))
+        return hand
+
+    # -- activating a curse: any player, any time from the Speed step on --------------------------------------
+    def draw_activate(self, surface, area):
+        s = self.scale
+        state = self.state
+        draft = self.draft
+        prompt, body, go = rows(area, [1, 5, 1.2], s(6))
+        actions = self.legal("activate")
+        seats = sorted({a["seat"] for a in actions})
+        if "aseat" not in draft:
+            self.back_and_go(surface, go, "Activate", ("activate",), False)
+            self.prompt(surface, prompt, "Whose curse?")
+            for cell, p in zip(grid(body, 2, 2, s(5)), seats):
+                self.add_button(surface, Button(cell, self.name(p), ("aseat", p), colour=self.colour(p)), s(14))
+            return
+        seat = draft["aseat"]
+        if "zener" not in draft:
+            self.back_and_go(surface, go, "Activate", ("activate",), False)
+            self.prompt(surface, prompt, f"{self.name(seat)}'s curse on which Zener?", self.colour(seat))
+            cursed = [z for z in state.settings["points"] if state.curses[seat][z]]
+            for cell, z in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)), cursed):
+                self.add_button(surface, Button(cell, z, ("zener", z), draw_face=self.symbol_face(z, False)), s(12))
+            return
+        z = draft["zener"]
+        if "card" not in draft:
+            self.back_and_go(surface, go, "Activate", ("activate",), False)
+            self.prompt(surface, prompt, f"The curse on {self.name(seat)}'s {z} is…")
+            values = [n for n in catalog(state) if state.cards[n].symbol == z]
+            values += [d for d in self.new_cards() if d["symbol"] == z]
+            return self.add_choices(surface, body, self.card_choices(values, "acard", True, z), 3, 4, s(12),
+                                    page_key="acardpage")
+        card = self.card_of(draft["card"])
+        if "burn" not in draft:
+            self.back_and_go(surface, go, "Activate", ("activate",), False)
+            self.prompt(surface, prompt, f"{card.name}: burned, or to the board?")
+            burn, board = rows(body.inflate(0, -body.height // 4), [1, 1], s(8))
+            self.add_button(surface, Button(burn, "Burn it: a one-time use, then the trash", ("burn", True)), s(13))
+            kind = "a phantom" if card.type == "spirit" else "a curse"
+            self.add_button(surface, Button(board, f"To the board upside down, {kind}", ("burn", False)), s(13))
+            return
+        if not draft["burn"] and self.draw_possession(surface, prompt, body, go, seat, card):
+            return
+        self.back_and_go(surface, go, "Activate", ("activate",))
+        self.prompt(surface, prompt, "Activate?", self.colour(seat))
+        how = "burned" if draft["burn"] else "to the board upside down" + self.possession_words(draft)
+        draw_paragraph(surface, f"{self.name(seat)}'s curse on {z}: {card.name}, {how}.", body, s(13), theme.INK)
+
+    def activate_entry(self) -> dict:
+        draft = self.draft
+        entry = {"act": "activate", "seat": draft["aseat"], "zener": draft["zener"], "card": draft["card"],
+                 "burn": draft["burn"]}
+        return {**entry, **self.possession_fields(draft)}
+
+    # -- an ability: a card on the board or in hand -----------------------------------------------------------
+    def draw_ability(self, surface, area):
+        """Whose card's ability the turn player uses; what it does the table resolves."""
+        s = self.scale
+        seat = self.state.turn
+        prompt, hint, body, go = rows(area, [1, 1.1, 4, 1.2], s(6))
+        back, _ = columns(go, [1, 2], s(6))
+        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
+        self.prompt(surface, prompt, f"{self.name(seat)} uses the ability of…", self.colour(seat))
+        draw_paragraph(surface, "The table resolves what the card says; the companion records whose card it was.",
+                       hint, s(11), theme.MUTED, 2)
+        choices = [(f"#{a['item']} {self.state.on_board(a['item'])[1]['card']}", ("do", a))
+                   for a in self.legal("ability") if "item" in a]
+        choices += self.card_choices(self.hand_cards(seat), "abilitycard", self.state.unknown[seat] > 0)
+        self.add_choices(surface, body, choices, 3, 4, s(12), page_key="abilitypage")
+
+    # -- rolls entered from the table ------------------------------------------------------------------------------
+    def submit(self, entry: dict, dice_fields: list) -> None:
+        """Play ``entry``; with the table's dice, first ask each die's number."""
+        if self.table_dice and any(dice for _, dice, _ in dice_fields):
+            self.draft["rolling"] = {"entry": entry, "fields": dice_fields, "values": []}
+        else:
+            self.app.play(entry)
+
+    def draw_rolls(self, surface, area, rolling):
+        s = self.scale
+        dice = [(field, d, who) for field, ds, who in rolling["fields"] for d in ds]
+        done = len(rolling["values"])
+        field, sides, who = dice[done]
+        prompt, sofar, body, go = rows(area, [1, 1, 4, 1.2], s(6))
+        self.prompt(surface, prompt, f"{who}: the d{sides} rolled… ({done + 1} of {len(dice)})")
+        entered = ", ".join(f"d{d} {v}" for (_, d, _), v in zip(dice, rolling["values"])) or "none yet"
+        draw_text(surface, f"Entered: {entered}", sofar, s(12), theme.MUTED)
+        cols = 5 if sides <= 10 else 10
+        for cell, n in zip(grid(body, cols, 2, s(4)), range(1, sides + 1)):
+            self.add_button(surface, Button(cell, str(n), ("roll", n)), s(14))
+        back, _ = columns(go, [1, 2], s(6))
+        self.add_button(surface, Button(back, "Back", ("rollback",)), s(13))
+
+    def enter_roll(self, value: int) -> None:
+        rolling = self.draft["rolling"]
+        rolling["values"].append(value)
+        needed = sum(len(dice) for _, dice, _ in rolling["fields"])
+        if len(rolling["values"]) < needed:
+            return
+        entry, values = dict(rolling["entry"]), list(rolling["values"])
+        for field, dice, _ in rolling["fields"]:
+            entry[field], values = values[: len(dice)], values[len(dice):]
+        del self.draft["rolling"]
+        self.app.play(entry)
 
     def draw_over(self, surface, area):
         s = self.scale
@@ -518,64 +797,272 @@ class SeancePartyScreen(GameScreen):
                        theme.GOOD)
         self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD), s(16))
 
-    # -- input ----------------------------------------------------------------------------------
+    # -- input ---------------------------------------------------------------------------------------------------
     def on_button(self, action):
-        self.fresh()
-        draft = self.draft
-        kind = action[0]
-        state = self.state
-        if kind == "do":
-            self.app.play(action[1])
-        elif kind == "seat":
-            draft.clear()
-            draft["seat"] = action[1]
-        elif kind == "zener":
-            z = action[1]
-            draft["zeners"] = [x for x in draft["zeners"] if x != z] if z in draft["zeners"] else draft["zeners"] + [z]
-        elif kind == "curse":
-            self.app.play({"act": "curse", "seat": draft["seat"], "zeners": list(draft["zeners"])})
-        elif kind == "add":
-            draft["hand"].append(action[1])
-        elif kind == "takeback":
-            if len(draft["hand"]) > len(state.known[draft["seat"]]):
-                draft["hand"].pop()
-        elif kind == "reveal":
-            self.app.play({"act": "reveal", "seat": draft["seat"], "hand": list(draft["hand"])})
-        elif kind == "die":
-            k = action[1]
-            draft["dice"] = [x for x in draft["dice"] if x != k] if k in draft["dice"] else draft["dice"] + [k]
-        elif kind == "boostcard":
-            n = action[1]
-            draft["cards"] = [x for x in draft["cards"] if x != n] if n in draft["cards"] else draft["cards"] + [n]
-        elif kind == "noboost":
-            self.app.play({"act": "boost", "seat": draft["seat"]})
-        elif kind == "boost":
-            entry = {"act": "boost", "seat": draft["seat"]}
-            if draft["dice"]:
-                entry["dice"] = [state.pools[draft["seat"]][k] for k in sorted(draft["dice"])]
-            if draft["cards"]:
-                entry["cards"] = list(draft["cards"])
-            self.app.play(entry)
-        elif kind == "playing":
-            draft["playing"] = True
-        elif kind == "back":
-            for field in ("energy", "guess", "planchette", "card"):
-                if field in draft:
-                    del draft[field]
-                    break
-            else:
-                draft.pop("playing", None)
-        elif kind in ("card", "target", "guess", "energy"):
-            draft["planchette" if kind == "target" else kind] = action[1]
-        elif kind == "play":
-            entry = {"act": "play", "seat": draft["seat"], "card": draft["card"], "planchette": draft["planchette"]}
-            if draft.get("guess"):
-                entry["guess"] = draft["guess"]
-            if draft.get("energy"):
-                entry["energy"] = draft["energy"]
-            self.app.play(entry)
-        elif kind == "results":
-            from companion.ui.summary import SummaryScreen
-
-            self.app.show(SummaryScreen(self.app, SeancePartyUi()))
+        if self.turn_page(action):
+            return
+        kind, value = action[0], action[1] if len(action) > 1 else None
+        handler = getattr(self, f"tap_{kind}", None)
+        if handler is not None:
+            handler(value)
+        elif kind in STEP_TAGS:
+            self.draft[STEP_TAGS[kind]] = value
+        elif kind == "define":
+            self.define(value, action[2])
         self.app.dirty = True
+
+    def tap_do(self, action):
+        self.app.play(action)
+
+    def tap_seat(self, seat):
+        draft = self.draft
+        draft.clear()
+        draft["seat"] = seat
+
+    def tap_hide(self, _):
+        self.draft.clear()
+
+    def tap_zener(self, z):
+        draft = self.draft
+        if draft.get("mode") == "activate":
+            draft["zener"] = z
+            return
+        zeners = draft.setdefault("zeners", [])
+        draft["zeners"] = [x for x in zeners if x != z] if z in zeners else zeners + [z]
+
+    def tap_curse(self, _):
+        draft = self.draft
+        self.app.play({"act": "curse", "seat": draft["seat"],
+                       "zeners": [z for z in SYMBOLS if z in draft.get("zeners", [])]})
+
+    def tap_add(self, value):
+        self.draft["hand"].append(value)
+
+    def tap_takeback(self, _):
+        draft = self.draft
+        if len(draft["hand"]) > len(self.state.known[draft["seat"]]):
+            draft["hand"].pop()
+
+    def tap_reveal(self, _):
+        draft = self.draft
+        self.app.play({"act": "reveal", "seat": draft["seat"], "hand": list(draft["hand"])})
+
+    def tap_die(self, k):
+        draft = self.draft
+        draft["dice"] = [x for x in draft["dice"] if x != k] if k in draft["dice"] else draft["dice"] + [k]
+
+    def tap_boostcard(self, value):
+        """A card for the boost, or (tapped again) not."""
+        cards = self.draft["cards"]
+        if value in cards:
+            cards.remove(value)
+        else:
+            cards.append(value)
+
+    def tap_noboost(self, _):
+        self.app.play({"act": "boost", "seat": self.draft["seat"]})
+
+    def tap_boost(self, _):
+        self.submit(*self.boost_entry())
+
+    def tap_playing(self, _):
+        self.draft["playing"] = True
+
+    def tap_abilities(self, _):
+        self.draft["mode"] = "ability"
+
+    def tap_abilitycard(self, value):
+        self.app.play({"act": "ability", "seat": self.state.turn, "card": value})
+
+    def tap_attack(self, action):
+        self.submit(action, self.attack_rolls(action))
+
+    def tap_energy(self, n):
+        self.draft["energy"] = n
+
+    def tap_noadd(self, _):
+        self.draft["add"] = None
+
+    def tap_addkind(self, kind):
+        """Energy from a hand holding unknown cards is one of them, unnamed; otherwise the
+        card is chosen next."""
+        if kind == "energy" and self.possession_hand().unknown:
+            self.draft["add"] = {"as": "energy"}
+        else:
+            self.draft["addkind"] = kind
+
+    def tap_addcard(self, value):
+        draft = self.draft
+        draft["add"] = {"as": draft.pop("addkind"), "card": value}
+
+    def tap_draw(self, value):
+        self.draft["draw"] = value
+
+    def tap_play(self, _):
+        self.app.play(self.play_entry())
+
+    def tap_activating(self, _):
+        self.draft.clear()
+        self.draft["mode"] = "activate"
+
+    def tap_cancel(self, _):
+        self.draft.clear()
+
+    def tap_aseat(self, seat):
+        self.draft["aseat"] = seat
+
+    def tap_acard(self, value):
+        self.draft["card"] = value
+
+    def tap_burn(self, value):
+        self.draft["burn"] = value
+
+    def tap_activate(self, _):
+        self.app.play(self.activate_entry())
+
+    def tap_back(self, _):
+        """One step back: the last step of the entry in progress, or out of it."""
+        draft = self.draft
+        draft.pop("draw", None)
+        steps = ACTIVATE_STEPS if draft.get("mode") == "activate" else PLAY_STEPS
+        keys = [k if k != "seat" else "aseat" for k in steps]
+        for key in reversed(keys):
+            if key in draft:
+                del draft[key]
+                return
+        for key in ("playing", "mode"):
+            draft.pop(key, None)
+
+    def tap_roll(self, n):
+        self.enter_roll(n)
+
+    def tap_rollback(self, _):
+        rolling = self.draft["rolling"]
+        if rolling["values"]:
+            rolling["values"].pop()
+        else:
+            del self.draft["rolling"]
+
+    def tap_tabledice(self, _):
+        self.table_dice = not self.table_dice
+
+    def tap_results(self, _):
+        from companion.ui.summary import SummaryScreen
+
+        self.app.show(SummaryScreen(self.app, SeancePartyUi()))
+
+
+#: buttons that fill a step of the draft: the button's kind -> the draft's key
+STEP_TAGS = {"card": "card", "planchette": "planchette", "guess": "guess"}
+
+
+class CardFormScreen(SubScreen):
+    """A card in no catalog, as its front prints it: name, spirit or spell, Zener symbol,
+    element, attack die and speed, and the same three for its cursed (upside-down) side.
+    "Use this card" checks it as the rules will and hands the log's inline definition back
+    (or just the name, for a card the companion already knows with these figures)."""
+
+    title = "Séance Party — a card in no catalog"
+
+    def __init__(self, app, back, cards: dict, done, symbol=None, defined=()) -> None:
+        super().__init__(app, back)
+        self.cards, self.done = cards, done
+        self.name = ""
+        self.type = "spirit"
+        self.symbol = symbol or SYMBOLS[0]
+        self.sides = {"up": {"element": "fire", "attack": 6, "speed": 1},
+                      "cursed": {"element": "shadow", "attack": 6, "speed": 1}}
+        known = {c.element for c in cards.values()} | {c.cursed_element for c in cards.values()}
+        self.elements = sorted(known | {d["element"] for d in defined})
+
+    def definition(self) -> dict:
+        up, cursed = self.sides["up"], self.sides["cursed"]
+        return {"name": self.name.strip(), "type": self.type, "symbol": self.symbol, "element": up["element"],
+                "attack": f"d{up['attack']}", "speed": up["speed"],
+                "cursed": {"element": cursed["element"], "attack": f"d{cursed['attack']}", "speed": cursed["speed"]}}
+
+    def draw_body(self, surface, area):
+        s = self.scale
+        name, kinds, up_label, up_row, cursed_label, cursed_row, go = rows(
+            area.inflate(-s(24), -s(14)), [1.1, 1, 0.7, 1, 0.7, 1, 1.1], s(6))
+        label, field = columns(name, [1, 4], s(8))
+        draw_text(surface, "Name", label, s(15), theme.INK, bold=True)
+        self.add_button(surface, Button(field, self.name or "Tap to type the name", ("type_name",)), s(15))
+        types, symbols = columns(kinds, [2, 5], s(10))
+        for cell, kind in zip(columns(types, [1, 1], s(5)), ("spirit", "spell")):
+            self.add_button(surface, Button(cell, kind, ("kind", kind), selected=self.type == kind), s(13))
+        for cell, z in zip(columns(symbols, [1] * 5, s(5)), SYMBOLS):
+            chosen = z == self.symbol
+            self.add_button(surface, Button(cell, z, ("symbol", z), selected=chosen,
+                                            draw_face=self.symbol_face(z, chosen)), s(12))
+        draw_text(surface, "Face up: element, attack die, speed", up_label, s(12), theme.MUTED)
+        self.draw_side(surface, up_row, "up")
+        draw_text(surface, "Upside down (cursed): element, attack die, speed", cursed_label, s(12), theme.MUTED)
+        self.draw_side(surface, cursed_row, "cursed")
+        cancel, use = columns(go, [1, 2], s(8))
+        self.add_button(surface, Button(cancel, "Cancel", ("cancel",)), s(15))
+        self.add_button(surface, Button(use, "Use this card", ("use",), bool(self.name.strip()), colour=theme.GOOD),
+                        s(15))
+
+    def symbol_face(self, symbol, chosen):
+        def face(surface, rect):
+            draw_symbol(surface, symbol, rect, theme.BACKGROUND if chosen else theme.INK)
+        return face
+
+    def draw_side(self, surface, area, side):
+        """One face's element (a known one, or another typed), attack die and speed."""
+        s = self.scale
+        figures = self.sides[side]
+        elements, dice, speed = columns(area, [5, 5, 2.6], s(10))
+        shown = self.elements[:4]
+        if figures["element"] not in shown:
+            shown = shown[:3] + [figures["element"]]
+        cells = columns(elements, [1] * (len(shown) + 1), s(4))
+        for cell, element in zip(cells, shown):
+            self.add_button(surface, Button(cell, element, ("element", side, element),
+                                            selected=element == figures["element"]), s(11))
+        self.add_button(surface, Button(cells[-1], "Other…", ("other", side)), s(11))
+        for cell, d in zip(columns(dice, [1] * len(DICE), s(3)), DICE):
+            self.add_button(surface, Button(cell, f"d{d}", ("attack", side, d), selected=d == figures["attack"]), s(11))
+        minus, number, plus = columns(speed, [1, 1.2, 1], s(3))
+        self.add_button(surface, Button(minus, "−", ("speed", side, -1), figures["speed"] > 0), s(14))
+        draw_text(surface, str(figures["speed"]), number, s(15), theme.INK, "centre", bold=True)
+        self.add_button(surface, Button(plus, "+", ("speed", side, 1), figures["speed"] < 99), s(14))
+
+    def on_button(self, action):
+        kind = action[0]
+        if kind == "type_name":
+            self.app.show(KeyboardScreen(self.app, self, "The card's name", self.name,
+                                         lambda text: setattr(self, "name", text), CARD_NAME_LIMIT))
+        elif kind == "other":
+            side = action[1]
+            self.app.show(KeyboardScreen(self.app, self, "The element", "",
+                                         lambda text: self.sides[side].update(element=text.lower())))
+        elif kind == "kind":
+            self.type = action[1]
+        elif kind == "symbol":
+            self.symbol = action[1]
+        elif kind == "element":
+            self.sides[action[1]]["element"] = action[2]
+        elif kind == "attack":
+            self.sides[action[1]]["attack"] = action[2]
+        elif kind == "speed":
+            figures = self.sides[action[1]]
+            figures["speed"] = min(99, max(0, figures["speed"] + action[2]))
+        elif kind == "cancel":
+            self.go_back()
+        elif kind == "use":
+            self.use()
+
+    def use(self) -> None:
+        """Check the card as the rules will; a card known by this name with the same figures
+        is simply named."""
+        try:
+            card = parse_card(self.definition())
+        except Refused as refused:
+            return self.app.refuse(refused.reason)
+        old = self.cards.get(card.name)
+        if old is not None and old != card:
+            return self.app.refuse(f"{card.name} is already known with other figures ({describe(old)})")
+        self.go_back()
+        self.done(card.name if old is not None else self.definition())

@@ -1,0 +1,685 @@
+"""The Clairvoyance screen: every player's health, character, ability and possessions on
+one side; on the other the die (its face and the faces it can reach), the turn (actions
+and throws left, the order), what the last line did in words, and the entry of what is
+owed now — the guesses and the roll for who goes first, the turn's actions, the
+interference window seat by seat in priority order, the die's turn among the reachable
+faces (each marked with whether it activates the card), room to make, the winner.
+
+Every button is one of the rules' legal actions (``legal()``), so the screen can only ask
+for what the rules allow; what it cannot list — a card not in the catalog, a figure the
+catalog lacks — is entered on a form as the rules' ``define`` line, and effects the
+companion cannot compute are recorded as the rules' corrections.  A refusal is the app's
+banner and changes nothing."""
+
+from __future__ import annotations
+
+from companion.games.clairvoyance import rules
+from companion.games.clairvoyance.moves import hand_candidates
+from companion.ui import theme
+from companion.ui.games.clairvoyance_entry import CardForm, DieEntryScreen
+from companion.ui.games.clairvoyance_lights import clairvoyance_scene
+from companion.ui.games.clairvoyance_words import (
+    action_label, effect_text, faces_text, figures, happened, missing_figures, winner_words,
+)
+from companion.ui.screen import GameScreen
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, player_panel, rows
+from firmware_py.pentagram.scenes import DAMAGE_SECONDS
+
+GROUPS = (("instant", "Instant…"), ("use", "Item…"))
+FIX_WORDS = {"hurt": "Someone loses health", "heal": "Someone gains health", "draw": "Someone draws",
+             "destroy": "An item is destroyed"}
+PHASES = {"guess": "who goes first", "roll": "who goes first", "over": "the end"}
+CHARACTERS = tuple(rules.CHARACTERS)
+
+
+class ClairvoyanceUi:
+    name = "clairvoyance"
+    title = "Clairvoyance"
+    min_players, max_players = rules.PLAYERS
+    default_players = 3
+    seat_choice = ("character", "Character", CHARACTERS)
+    options = [("teams", "Teams, seated across (4 players)", False),
+               ("standard_die", "Standard die (opposite faces sum to 9)", False),
+               ("own_die", "Our own die, face by face…", False)]
+    exclusive = (("standard_die", "own_die"),)
+
+    def option_enabled(self, key, count) -> bool:
+        """Team Play seats two teams across, which takes four players."""
+        return key != "teams" or count == 4
+
+    def option_screen(self, key, app, back, value, done):
+        """The own-die option is on once the die has been entered face by face."""
+        return DieEntryScreen(app, back, value, done) if key == "own_die" else None
+
+    def blurb(self, options) -> str:
+        die = ("your own die" if options.get("own_die") else "a standard die" if options.get("standard_die")
+               else "the rulebook's die (3 touches 2, 4 and 6)")
+        return f"Tap a character to change it. Health 10, five cards each; playing with {die}."
+
+    def setup(self, players, options, seed, choices=None, extras=None) -> dict:
+        extras = extras or {}
+        die = extras["own_die"] if options.get("own_die") and "own_die" in extras else \
+            "standard" if options.get("standard_die") else "rulebook"
+        setup = {"game": "clairvoyance", "players": list(players),
+                 "characters": list(choices or CHARACTERS[: len(players)]), "die": die, "seed": seed}
+        if options.get("teams"):
+            setup["teams"] = True
+        return setup
+
+    def screen(self, app) -> "ClairvoyanceScreen":
+        return ClairvoyanceScreen(app)
+
+    chart_title = "Health after each round"
+
+    @staticmethod
+    def names(state) -> list[str]:
+        return list(state.names)
+
+    @staticmethod
+    def points_by_round(state) -> list[list[int]]:
+        """Health at the end of each round (a round: every player still in has had a turn),
+        from the rules' records of hits and corrections; a heal stops at the counter's top,
+        and the chart shows nothing below 0."""
+        top = state.start_health
+        health = [top] * state.seats
+        changes = sorted(_health_changes(state), key=lambda change: change[0])
+        out = []
+        for last_turn in _round_ends(state):
+            while changes and changes[0][0] <= last_turn:
+                _, seat, amount = changes.pop(0)
+                health[seat] = min(top, health[seat] + amount) if amount > 0 else health[seat] + amount
+            out.append([max(0, h) for h in health])
+        return out
+
+    @staticmethod
+    def headlines(state) -> list[str]:
+        out = []
+        for seat, name in enumerate(state.names):
+            hits = sum(1 for p in state.plays if p["outcome"] == "hit" and p["player"] == name)
+            status = "out" if state.out[seat] else f"{state.health[seat]} health"
+            out.append(f"{name} ({state.characters[seat]}): {status}, {hits} hit{'s' if hits != 1 else ''}")
+        return out
+
+    @staticmethod
+    def labels(state) -> list[str]:
+        winners = state.winners or ()
+        return ["won" if s in winners else ("out" if state.out[s] else "lost") for s in range(state.seats)]
+
+
+def _health_changes(state) -> list[tuple[int, int, int]]:
+    """(turn, seat, change) for every hit and every hurt or heal correction."""
+    seat = {name: s for s, name in enumerate(state.names)}
+    out = [(p["turn"], seat[p["target"]], -p["damage"]) for p in state.plays if p["outcome"] == "hit"]
+    for c in state.corrections:
+        if c["act"] in ("hurt", "heal"):
+            out.append((c["turn"], seat[c["player"]], c["amount"] if c["act"] == "heal" else -c["amount"]))
+    return out
+
+
+def _round_ends(state) -> list[int]:
+    """The turn number that ends each round: turns go clockwise from the first player,
+    skipping those out by then, and a round ends when the turn wraps past the first seat."""
+    if state.first is None:
+        return []
+    n = state.seats
+    out_at = {list(state.names).index(e["player"]): e["turn"] for e in state.eliminations}
+    ends, holder = [], state.first
+    for turn in range(1, state.turn_number + 1):
+        after = [s for s, t in out_at.items() if t <= turn]
+        following = next((holder + k) % n for k in range(1, n + 1) if (holder + k) % n not in after)
+        if turn == state.turn_number or (following - state.first) % n <= (holder - state.first) % n:
+            ends.append(turn)
+        holder = following
+    return ends
+
+
+class ClairvoyanceScreen(GameScreen):
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.title = "Clairvoyance"
+        self.hit_at: float | None = None
+        self.seen_plays = len(self.state.plays)
+
+    def name(self, seat: int) -> str:
+        return self.state.names[seat]
+
+    # -- time: the pentagram's damage flash --------------------------------------------------
+    def tick(self, now: float) -> bool:
+        plays = self.state.plays
+        fresh = plays[self.seen_plays:] if len(plays) > self.seen_plays else ()
+        self.seen_plays = len(plays)
+        if any(p["outcome"] == "hit" and p.get("damage") for p in fresh):
+            self.hit_at = now
+            return True
+        return self.animating()
+
+    def animating(self) -> bool:
+        return self.hit_at is not None and self.app.clock.now() - self.hit_at < DAMAGE_SECONDS
+
+    def pentagram_scene(self):
+        colours = [self.colour(s) for s in range(self.state.seats)]
+        return clairvoyance_scene(self.state, colours, self.hit_at if self.animating() else None)
+
+    # -- drawing ------------------------------------------------------------------------------
+    def draw_body(self, surface, area):
+        s = self.scale
+        state = self.state
+        phase = PHASES.get(state.phase) or f"turn {state.turn_number}"
+        self.title = f"Clairvoyance — {phase}"
+        left, right = columns(area.inflate(-s(12), -s(10)), [1, 1], s(10))
+        self.draw_players(surface, left)
+        info, last, action = rows(right, [1.35, 1.2, 5.6], s(6))
+        self.draw_info(surface, info)
+        self.draw_last(surface, last)
+        panel(surface, action, theme.PANEL, s(8))
+        self.draw_action(surface, action.inflate(-s(10), -s(8)))
+
+    def draw_players(self, surface, area):
+        s = self.scale
+        state = self.state
+        for seat, box in enumerate(rows(area, [1] * state.seats, s(5))):
+            turn = state.turn == seat and state.phase == "turn"
+            inner = player_panel(surface, box, self.colour(seat), turn, s)
+            top, middle, bottom = rows(inner, [1, 0.8, 1.7], 0)
+            self.draw_player_top(surface, top, seat)
+            draw_text(surface, self.player_facts(seat), middle, s(12), theme.MUTED)
+            self.draw_possessions(surface, bottom, seat)
+
+    def draw_player_top(self, surface, area, seat):
+        s = self.scale
+        state = self.state
+        name, health = columns(area, [3, 1], s(6))
+        out = state.out[seat]
+        label = f"{self.name(seat)} — {state.characters[seat]}" + (" — out" if out else "")
+        draw_text(surface, label, name, s(15), theme.BAD if out else theme.INK, bold=True)
+        value = state.health[seat]
+        colour = theme.BAD if value * 3 <= state.start_health else theme.GOLD  # a third or less
+        draw_text(surface, f"♥ {value}/{state.start_health}", health, s(16), colour, "right", bold=True)
+
+    def player_facts(self, seat: int) -> str:
+        state = self.state
+        ability = rules.CHARACTERS[state.characters[seat]]
+        facts = [f"{ability} {'spent' if state.spent[seat] else 'ready'}", f"hand {state.hand(seat)}"]
+        known = state.known[seat]
+        if known:
+            facts.append("holds " + ", ".join(known))
+        team = rules.team_of(state, seat)
+        if team is not None:
+            facts.append(f"team {'AB'[team] if team < 2 else team + 1}")
+        if state.charmed[seat]:
+            facts.append("charmed")
+        if state.armed[seat]:
+            facts.append("delivery guaranteed")
+        return " · ".join(facts)
+
+    def draw_possessions(self, surface, area, seat):
+        """Up to three possessed items, each a tappable chip: number, name, figures, effect."""
+        s = self.scale
+        items = self.state.possessed[seat]
+        if not items:
+            draw_text(surface, "no possessions", area, s(12), theme.FAINT)
+            return
+        for cell, (item, name) in zip(columns(area, [1, 1, 1], s(5)), items):
+            card = self.state.cards[name]
+            button = Button(cell, name, ("card", name), colour=theme.PANEL_LIGHT,
+                            draw_face=self.chip_face(item, card))
+            self.add_button(surface, button)
+
+    def chip_face(self, item, card):
+        """An item's chip: its number and name, its figures, and (with room) what it does —
+        all three on one more line squeezed when the rows are short (five players)."""
+        s = self.scale
+        what = effect_text(card)
+
+        def face(surface, rect):
+            lines = rows(rect, [1, 1, 1], 0) if rect.height >= s(34) else rows(rect, [1, 1], 0)
+            draw_text(surface, f"#{item} {card.name}", lines[0], s(12), theme.INK, bold=True)
+            if len(lines) == 3:
+                draw_text(surface, figures(card), lines[1], s(11), theme.MUTED)
+                draw_text(surface, what or "no effect", lines[2], s(11), theme.MUTED)
+            else:
+                draw_text(surface, figures(card) + (f" · {what}" if what else ""), lines[1], s(11), theme.MUTED)
+        return face
+
+    def draw_info(self, surface, area):
+        """The die and the turn: the face, the faces it reaches, actions and throws left, the order."""
+        s = self.scale
+        state = self.state
+        panel(surface, area, theme.PANEL, s(8))
+        die, lines = columns(area.inflate(-s(10), -s(6)), [1, 4], s(8))
+        panel(surface, die, theme.CARD, s(6))
+        draw_text(surface, "?" if state.face is None else str(state.face), die, s(30), theme.BACKGROUND, "centre",
+                  bold=True)
+        first, second, third = rows(lines, [1, 1, 1], 0)
+        if state.face is not None:
+            near = " · ".join(str(f) for f in state.die.adjacent(state.face))
+            draw_text(surface, f"The die shows {state.face}; one turn reaches {near}", first, s(13), theme.INK)
+        else:
+            draw_text(surface, f"The die: {self.die_name()}", first, s(13), theme.INK)
+        draw_text(surface, self.turn_text(), second, s(13), theme.GOLD, bold=True)
+        draw_text(surface, self.order_text(), third, s(12), theme.MUTED)
+
+    def die_name(self) -> str:
+        layout = self.state.die.layout
+        return {"rulebook": "the rulebook's layout", "standard": "a standard d8"}.get(layout, "the group's own die")
+
+    def turn_text(self) -> str:
+        state = self.state
+        if state.phase == "over":
+            return winner_words(state)
+        if state.turn is None:
+            return "Each player says a number; roll the die"
+        actions, throws = rules.actions_left(state), rules.throws_left(state)
+        return (f"{self.name(state.turn)}: {actions} action{'s' if actions != 1 else ''}, "
+                f"{throws} throw{'s' if throws != 1 else ''} left")
+
+    def order_text(self) -> str:
+        state = self.state
+        if state.turn is None:
+            said = [f"{self.name(s)} {faces_text(g)}" for s, g in enumerate(state.guesses) if g is not None]
+            rolled = f" · rolled {', '.join(map(str, state.rolls))}" if state.rolls else ""
+            return "Said: " + (", ".join(said) or "nothing yet") + rolled
+        seats = [(state.turn + k) % state.seats for k in range(state.seats)]
+        order = " → ".join(self.name(x) for x in seats if not state.out[x])
+        return f"Order: {order}" + (f" · deck {state.deck}" if state.phase != "over" else "")
+
+    def draw_last(self, surface, area):
+        s = self.scale
+        panel(surface, area, theme.PANEL, s(8))
+        match = self.app.match.match
+        if match.actions:
+            text = happened(match.states[-2], match.actions[-1], match.states[-1])
+        else:
+            text = "Nothing entered yet: each player says a number, then roll the die."
+        draw_paragraph(surface, text or "—", area.inflate(-s(12), -s(6)), s(12), theme.INK, 3)
+
+    # -- the entry of what is owed ----------------------------------------------------------------
+    def draw_action(self, surface, area):
+        state = self.state
+        owed = self.game.expected(state)
+        draft = self.draft
+        if owed is None:
+            return self.draw_over(surface, area)
+        if draft.get("verb"):
+            return self.draw_flow(surface, area, owed)
+        handler = {"guess": self.draw_guess, "roll": self.draw_roll, "make_room": self.draw_room,
+                   "window": self.draw_window, "die": self.draw_die, "action": self.draw_turn}[owed["act"]]
+        handler(surface, area, owed)
+
+    def prompt(self, surface, area, text, colour=theme.INK):
+        draw_paragraph(surface, text, area, self.scale(14), colour, 2)
+
+    def do(self, action) -> tuple:
+        return ("do", action)
+
+    def draw_guess(self, surface, area, owed):
+        s = self.scale
+        draft = self.draft
+        legal = self.legal("guess")
+        waiting = sorted({a["seat"] for a in legal})
+        if draft.get("seat") not in waiting:
+            draft.update(seat=owed["seat"], faces=[])
+        seat = draft["seat"]
+        each = rules.faces_each(self.state.seats)
+        free = {f for a in legal if a["seat"] == seat for f in a["faces"]}
+        prompt, who, faces = rows(area, [1.2, 1, 3], s(6))
+        self.prompt(surface, prompt, f"Who goes first: {self.name(seat)} says "
+                    + ("two numbers (two players)" if each == 2 else "a number") + " from 1 to 8")
+        for cell, p in zip(columns(who, [1] * max(len(waiting), 3), s(4)), waiting):
+            self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
+                                            colour=self.colour(p)), s(13))
+        for cell, face in zip(columns(faces.inflate(0, -faces.height // 3), [1] * 8, s(4)), range(1, 9)):
+            self.add_button(surface, Button(cell, str(face), ("say", face), face in free,
+                                            selected=face in draft["faces"]), s(20))
+
+    def draw_roll(self, surface, area, owed):
+        s = self.scale
+        prompt, faces, here = rows(area, [1.2, 2, 1], s(6))
+        self.prompt(surface, prompt, "Roll the die: which face came up?")
+        choices = [(str(a["face"]), self.do(a)) for a in self.legal("roll")]
+        self.add_choices(surface, faces, choices, 4, 2, s(20))
+        if self.app.box.simulate:
+            self.add_button(surface, Button(here, "Roll it here (simulation)", ("roll_here",)), s(13))
+
+    def draw_room(self, surface, area, owed):
+        s = self.scale
+        room = self.state.room
+        prompt, body = rows(area, [1.2, 3], s(6))
+        self.prompt(surface, prompt, f"{self.name(owed['seat'])} has three items: discard one to take the "
+                    f"{room['card']}", self.colour(owed["seat"]))
+        choices = [(action_label(self.state, a), self.do(a)) for a in self.legal("make_room")]
+        self.add_choices(surface, body, choices, 1, 3, s(14))
+
+    def draw_turn(self, surface, area, owed):
+        s = self.scale
+        seat = owed["seat"]
+        prompt, verbs, tools = rows(area, [1.2, 2.4, 1], s(6))
+        self.prompt(surface, prompt, f"{self.name(seat)}'s turn. Possessing, or throwing from hand, turns the die; "
+                    "a possessed item's throw needs none.", self.colour(seat))
+        cells = [c for row in rows(verbs, [1, 1], s(6)) for c in columns(row, [1, 1], s(6))]
+        offers = [("Possess an item…", ("verb", "possess"), bool(self.legal("possess")) or self.fillable("possess")),
+                  ("Throw an item…", ("verb", "throw"), bool(self.legal("throw")) or self.fillable("throw")),
+                  ("Discard…", ("verb", "discard"), bool(self.legal("discard"))),
+                  ("End the turn", self.do({"act": "end", "seat": seat}), bool(self.legal("end")))]
+        for cell, (label, action, enabled) in zip(cells, offers):
+            self.add_button(surface, Button(cell, label, action, enabled), s(14))
+        self.draw_tools(surface, tools, anytime=True)
+
+    def draw_tools(self, surface, area, anytime: bool, go_on: bool = False):
+        """What may happen at any moment: someone's instant, item effect or ability; an effect
+        the players resolve, recorded; a card the catalog lacks."""
+        s = self.scale
+        parts = columns(area, [1.3, 1, 1, 1.5] if go_on else [1.3, 1, 1], s(6))
+        if anytime:
+            self.add_button(surface, Button(parts[0], "Someone acts…", ("verb", "act"), bool(self.actors())), s(12))
+        fixes = [a for a in self.all_legal() if a["act"] in FIX_WORDS]
+        self.add_button(surface, Button(parts[1], "Effects…", ("verb", "fix"), bool(fixes)), s(12))
+        self.add_button(surface, Button(parts[2], "New card…", ("newcard",)), s(12))
+        if go_on:
+            self.add_button(surface, Button(parts[3], "Nobody else — go on", self.do({"act": "resolve"}),
+                                            colour=theme.GOOD), s(12))
+
+    def actors(self) -> list[int]:
+        """The seats with an instant, item effect or ability to use now, in priority order."""
+        state = self.state
+        moving = {a["seat"] for a in self.all_legal() if a["act"] in ("instant", "use", "ability")}
+        order = rules.priority(state, state.in_game()) if state.turn is not None else state.in_game()
+        return [seat for seat in order if seat in moving]
+
+    def draw_window(self, surface, area, owed):
+        s = self.scale
+        order = list(owed["order"])
+        prompt, body, tools = rows(area, [1.2, 4.6, 1], s(6))
+        self.prompt(surface, prompt, self.window_words() + self.answered_words() + " Who interferes, in order?")
+        self.draw_seat_rows(surface, body, order, passing=True)
+        self.draw_tools(surface, tools, anytime=False, go_on=True)
+
+    def window_words(self) -> str:
+        state = self.state
+        window = state.window
+        if window["kind"] == "ability":
+            return f"{window['by']} used {window['ability']}."
+        play = state.play
+        who = self.name(play["seat"])
+        if play["action"] == "possess":
+            to = "their own" if play["to"] == play["seat"] else f"{self.name(play['to'])}'s"
+            return f"{who} puts the {play['card']} into {to} possession."
+        source = "possessed " if play["from"] == "possessed" else ""
+        text = f"{who} throws the {source}{play['card']} at {self.name(play['target'])}"
+        card = state.cards[play["card"]]
+        if play["destroyed"]:
+            text += " (destroyed)"
+        elif play["reduced"]:
+            text += f" ({rules.damage_dealt(card, play['reduced'])} damage after −{play['reduced']})"
+        elif play["protected"]:
+            text += " (guaranteed delivery)"
+        return text + "."
+
+    def answered_words(self) -> str:
+        """Who has answered the window so far (passed, or moved and been answered)."""
+        state = self.state
+        window = state.window["win"]
+        done = [seat for seat in rules.priority(state, window.eligible) if seat not in window.order]
+        return f" {', '.join(self.name(x) for x in done)} answered." if done else ""
+
+    def draw_seat_rows(self, surface, area, seats, passing: bool):
+        """One row per seat: their name and a button for each kind of move they may make
+        (instants from hand, single-use effects, their ability), and Pass in a window."""
+        s = self.scale
+        for seat, row in zip(seats, rows(area, [1] * max(len(seats), 4), s(4))):
+            name, *cells = columns(row, [1.4, 1, 1, 1.4, 0.9], s(4))
+            draw_text(surface, self.name(seat), name, s(13), self.colour(seat), bold=True)
+            moves = self.moves_of(seat)
+            ability = rules.CHARACTERS[self.state.characters[seat]]
+            for cell, (group, label) in zip(cells, GROUPS + (("ability", ability),)):
+                self.add_button(surface, Button(cell, label, ("group", seat, group), bool(moves.get(group))), s(11))
+            if passing:
+                self.add_button(surface, Button(cells[3], "Pass", self.do({"act": "pass", "seat": seat})), s(12))
+
+    def moves_of(self, seat: int) -> dict[str, list[dict]]:
+        out: dict[str, list[dict]] = {}
+        for a in self.all_legal():
+            if a["act"] in ("instant", "use", "ability") and a["seat"] == seat:
+                out.setdefault(a["act"], []).append(a)
+        return out
+
+    def draw_die(self, surface, area, owed):
+        s = self.scale
+        state = self.state
+        play = state.play
+        card = state.cards[play["card"]]
+        prompt, faces, other, tools = rows(area, [1.4, 2.2, 1, 1], s(6))
+        if play["destroyed"]:
+            need = f"the {card.name} was destroyed, but the die still turns"
+        else:
+            need = f"the {card.name} needs {faces_text(card.faces)}"
+        self.prompt(surface, prompt, f"{self.name(owed['seat'])} turns the die from {state.face}: {need}",
+                    self.colour(owed["seat"]))
+        plain = [a for a in self.legal("die") if "cause" not in a]
+        for cell, action in zip(columns(faces, [1] * max(len(plain), 3), s(6)), plain):
+            self.add_button(surface, Button(cell, self.face_label(action["face"]), self.do(action),
+                                            colour=self.face_colour(action["face"])), s(14))
+        caused = [a for a in self.legal("die") if "cause" in a]
+        if caused:
+            self.add_button(surface, Button(other, f"Another face, by the {caused[0]['cause']}…", ("verb", "dieby")),
+                            s(12))
+        self.draw_tools(surface, tools, anytime=True)
+
+    def activates(self, face: int) -> bool | None:
+        """Whether the card in play would succeed on ``face`` (None: it was destroyed)."""
+        play = self.state.play
+        if play["destroyed"]:
+            return None
+        return face in self.state.cards[play["card"]].faces
+
+    def face_label(self, face: int) -> str:
+        works = self.activates(face)
+        if works is None:
+            return str(face)
+        verb = "hits" if self.state.play["action"] == "throw" else "possessed"
+        return f"{face} ✓ {verb}" if works else f"{face} ✗ misses"
+
+    def face_colour(self, face: int):
+        works = self.activates(face)
+        return None if works is None else (theme.GOOD if works else theme.PANEL_LIGHT)
+
+    def draw_over(self, surface, area):
+        s = self.scale
+        text, button = rows(area, [2, 1], s(8))
+        draw_paragraph(surface, winner_words(self.state), text, s(20), theme.GOOD, 2)
+        self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD), s(16))
+
+    # -- an entry in steps: the draft's verb and the picks so far -----------------------------------
+    def draw_flow(self, surface, area, owed):
+        s = self.scale
+        draft = self.draft
+        prompt, body, foot = rows(area, [1.2, 4.6, 1], s(6))
+        question, choices = self.step(draft["verb"], draft.setdefault("picks", []))
+        self.prompt(surface, prompt, question)
+        if choices is None:  # the seat rows: who acts
+            self.draw_seat_rows(surface, body, self.actors(), passing=False)
+        elif not choices:
+            draw_paragraph(surface, "Nothing of the kind is possible now.", body, s(13), theme.MUTED, 2)
+        else:
+            cols = 2 if len(choices) > 4 else 1
+            self.add_choices(surface, body, choices, cols, 5 if cols == 2 else 4, s(12), page_key="flow")
+        back, _ = columns(foot, [1, 2], s(6))
+        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
+
+    def step(self, verb: str, picks: list) -> tuple[str, list | None]:
+        """The question and choices of ``verb``'s next step after ``picks``."""
+        return getattr(self, f"step_{verb}")(picks)
+
+    def step_possess(self, picks):
+        state = self.state
+        if not picks:
+            names = dict.fromkeys(a["card"] for a in self.legal("possess"))
+            return "Possess which item?", [(n, ("pick", n)) for n in names] + self.fill_choices("possess")
+        choices = []
+        for a in self.legal("possess", card=picks[0]):
+            to = a.get("to", a["seat"])
+            choices.append((f"{self.name(to)}{' (own)' if to == state.turn else ''}", self.do(a)))
+        return f"The {picks[0]} into whose possession?", choices
+
+    def step_throw(self, picks):
+        state = self.state
+        if not picks:
+            throws = self.legal("throw")
+            cards = dict.fromkeys(a["card"] for a in throws if "card" in a)
+            items = dict.fromkeys(a["item"] for a in throws if "item" in a)
+            choices = [(f"#{i} {state.item_card(i)} (possessed)", ("pick", ("item", i))) for i in items]
+            choices += [(n, ("pick", n)) for n in cards]
+            return "Throw which item?", choices + self.fill_choices("throw")
+        source = picks[0]
+        matching = self.legal("throw", item=source[1]) if isinstance(source, tuple) else \
+            self.legal("throw", card=source)
+        name = state.item_card(source[1]) if isinstance(source, tuple) else source
+        return f"Throw the {name} at whom?", [(self.name(a["target"]), self.do(a)) for a in matching]
+
+    def step_discard(self, picks):
+        """Unseen cards by count, or named cards: one, then a second or none ("Discard up to
+        2 cards" is one action)."""
+        legal = self.legal("discard")
+        named = [a["cards"][0] for a in legal if "cards" in a]
+        if not picks:
+            choices = [(f"{a['count']} card{'s' if a['count'] > 1 else ''}", self.do(a)) for a in legal
+                       if "count" in a]
+            return "Discard what? (how many, or name a card shown)", choices + [(n, ("pick", n)) for n in named]
+        first = picks[0]
+        seat = self.state.turn
+        choices = [(f"Only the {first}", self.do({"act": "discard", "seat": seat, "cards": [first]}))]
+        choices += [(f"and {n}", self.do({"act": "discard", "seat": seat, "cards": [first, n]})) for n in named]
+        return f"Discard the {first} and a second card?", choices
+
+    def step_act(self, picks):
+        if not picks:
+            return "Who acts now? (nearest the turn-holder's left first)", None
+        seat, group = picks[0]
+        ability = rules.CHARACTERS[self.state.characters[seat]]
+        question = {"instant": f"{self.name(seat)} plays which instant, on what?",
+                    "use": f"{self.name(seat)} uses which item's effect, on what?",
+                    "ability": f"{self.name(seat)} uses {ability}: how?"}[group]
+        return question, [(action_label(self.state, a), self.do(a)) for a in self.moves_of(seat).get(group, [])]
+
+    def step_fix(self, picks):
+        fixes = [a for a in self.all_legal() if a["act"] in FIX_WORDS]
+        if not picks:
+            kinds = dict.fromkeys(a["act"] for a in fixes)
+            return "Record what an effect did:", [(FIX_WORDS[k], ("pick", k)) for k in kinds]
+        kind = picks[0]
+        fixes = [a for a in fixes if a["act"] == kind]
+        causes = list(dict.fromkeys(a["cause"] for a in fixes))
+        if len(picks) == 1:
+            if len(causes) == 1:
+                picks.append(causes[0])
+                self.draft["auto"] = 1  # picks[1] was not tapped
+            else:
+                return "Which card's effect?", [(c, ("pick", c)) for c in causes]
+        fixes = [a for a in fixes if a["cause"] == picks[1]]
+        if len(picks) == 2:
+            if kind == "destroy":
+                return f"Which item does the {picks[1]} destroy?", [(action_label(self.state, a), self.do(a))
+                                                                   for a in fixes]
+            return f"Who? ({picks[1]})", [(self.name(a["seat"]), ("pick", a["seat"])) for a in fixes]
+        field = "count" if kind == "draw" else "amount"
+        base = next(a for a in fixes if a["seat"] == picks[2])
+        return f"How many? ({self.name(picks[2])}, {picks[1]})", [
+            (str(n), self.do({**base, field: n})) for n in range(1, 9)]
+
+    def step_dieby(self, picks):
+        caused = [a for a in self.legal("die") if "cause" in a]
+        return (f"Turn the die to which face by the {caused[0]['cause']}?" if caused else "No effect turns the die now.",
+                [(self.face_label(a["face"]), self.do(a)) for a in caused])
+
+    def fillable(self, verb: str) -> bool:
+        return bool(self.fill_choices(verb))
+
+    def fill_choices(self, verb: str) -> list:
+        """Items the hand may hold whose figures the catalog lacks (the rules leave them out of
+        ``legal()``): each opens the card form; and a card not in the catalog at all."""
+        state = self.state
+        if state.turn is None or state.phase != "turn":
+            return []
+        need = ("faces",) if verb == "possess" else ("faces", "damage")
+        out = []
+        for name in hand_candidates(state, state.turn, "item"):
+            lacking = [f for f in missing_figures(state.cards[name]) if f in need]
+            if lacking:
+                out.append((f"{name}: fill in {' and '.join(lacking)}…", ("fill", name)))
+        if state.unknown[state.turn] > 0:
+            out.append(("A card not in the catalog…", ("newcard",)))
+        return out
+
+    # -- input ----------------------------------------------------------------------------------
+    def on_button(self, action):
+        if self.turn_page(action):
+            return
+        draft = self.draft
+        kind = action[0]
+        if kind == "do":
+            self.app.play(action[1])
+        elif kind == "verb":
+            draft.clear()
+            draft.update(verb=action[1], picks=[])
+        elif kind == "group":
+            draft.clear()
+            draft.update(verb="act", picks=[(action[1], action[2])])
+        elif kind == "pick":
+            draft["picks"].append(action[1])
+        elif kind == "back":
+            self.back_one()
+        else:
+            self.on_other(action)
+        self.app.dirty = True
+
+    def back_one(self) -> None:
+        """One step back in the entry; from its first step, out of it (in a window, straight
+        back to the seat rows)."""
+        draft = self.draft
+        picks = draft.get("picks") or []
+        if not picks or draft.get("verb") == "act" and self.game.expected(self.state)["act"] == "window":
+            draft.clear()
+            return
+        picks.pop()
+        if draft.get("auto") == len(picks):
+            del draft["auto"]
+            picks.pop()  # a step the screen took by itself (the only cause) is stepped back over too
+
+    def on_other(self, action) -> None:
+        kind = action[0]
+        draft = self.draft
+        if kind == "seat":
+            draft.update(seat=action[1], faces=[])
+        elif kind == "say":
+            self.say(action[1])
+        elif kind == "roll_here":
+            roll = self.game.chance(self.state)
+            if roll is not None:
+                self.app.play(roll)
+        elif kind == "card":
+            card = self.state.cards[action[1]]
+            self.app.note(f"{card.name}: {figures(card)}" + (f" — {effect_text(card)}" if effect_text(card) else ""))
+        elif kind == "fill":
+            self.open_form(self.state.cards[action[1]])
+        elif kind == "newcard":
+            self.open_form(None)
+        elif kind == "results":
+            from companion.ui.summary import SummaryScreen
+
+            self.app.show(SummaryScreen(self.app, ClairvoyanceUi()))
+
+    def say(self, face: int) -> None:
+        """A guess: one number, or two with two players (the second tap says them)."""
+        draft = self.draft
+        faces = draft["faces"]
+        if face in faces:
+            faces.remove(face)
+            return
+        faces.append(face)
+        if len(faces) == rules.faces_each(self.state.seats):
+            self.app.play({"act": "guess", "seat": draft["seat"], "faces": list(faces)})
+
+    def open_form(self, card) -> None:
+        """The card form; once the card is defined, the entry in progress carries on."""
+        kept = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}
+        self.app.show(CardForm(self.app, self, card, lambda name: self.keep_draft(kept)))

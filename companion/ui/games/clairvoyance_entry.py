@@ -1,0 +1,238 @@
+"""Clairvoyance's two forms: a card the catalog lacks (or a figure it lacks, the first time
+the card appears), entered through the rules' ``define`` line; and a group's own die,
+entered face by face at set-up and checked to be a real d8 before the game starts.
+
+Text goes through the shell's on-screen keyboard; everything else is taps."""
+
+from __future__ import annotations
+
+from companion.engine.refusal import Refused
+from companion.games.clairvoyance.cards import MAX_DAMAGE
+from companion.games.clairvoyance.die import FACES, LAYOUTS, custom
+from companion.ui import theme
+from companion.ui.keyboard import KeyboardScreen
+from companion.ui.screen import SubScreen
+from companion.ui.widgets import Button, columns, draw_text, rows
+
+USES = (("none", "Plain"), ("single", "Single-use"), ("continuous", "Continuous"))
+EFFECTS = ((None, "Players resolve"), ("destroy", "Destroy an item"), ("reduce", "Reduce damage"))
+
+
+#: the longest card name and printed text the keyboard takes (a player's name is shorter)
+LIMITS = {"name": 30, "text": 80}
+
+
+class CardForm(SubScreen):
+    """A card's definition: name, item or instant, activation faces, damage, single-use,
+    continuous or plain, the effect the companion computes (if any) and the printed text.
+
+    Given a known card (``card``), its known figures are shown and locked — a figure once
+    known never changes — and only the missing ones are asked for.  Saving plays the
+    ``define`` line; a refusal stays on the form as the banner; ``done(name)`` is called
+    once the rules accepted it."""
+
+    def __init__(self, app, back, card=None, done=None) -> None:
+        super().__init__(app, back)
+        self.known = card
+        self.done = done
+        self.name = card.name if card else ""
+        self.type = card.type if card else "item"
+        self.faces = set(card.faces or ()) if card else set()
+        self.damage = card.damage if card else None
+        self.use = card.use if card else None
+        self.effect = card.effect if card else None
+        self.amount = card.amount if card and card.amount else 1
+        self.text = card.text if card else ""
+        self.title = f"Fill in the {card.name}" if card else "A card not in the catalog"
+
+    def locked(self, figure: str) -> bool:
+        """A figure the rules already know for this card."""
+        if self.known is None:
+            return False
+        if figure in ("name", "type"):
+            return True
+        return getattr(self.known, figure, None) is not None
+
+    def choice(self, surface, cell, text, action, figure, selected, allowed=True, size=12):
+        """A choice of one figure.  A figure already known shows its value, tappable only to
+        say so; the others are greyed."""
+        if self.locked(figure):
+            action, allowed = ("locked", figure), selected
+        self.add_button(surface, Button(cell, text, action, allowed, selected=selected), self.scale(size))
+
+    # -- drawing --------------------------------------------------------------------------
+    def draw_body(self, surface, area):
+        s = self.scale
+        lines = rows(area.inflate(-s(20), -s(12)), [1, 1, 1, 1, 1, 1.1], s(8))
+        self.draw_name(surface, lines[0])
+        item = self.type == "item"
+        self.draw_faces(surface, lines[1], item)
+        self.draw_damage_and_use(surface, lines[2], item)
+        self.draw_effect(surface, lines[3])
+        label, field = columns(lines[4], [1, 5], s(8))
+        draw_text(surface, "Text", label, s(15), theme.MUTED)
+        self.add_button(surface, Button(field, self.text or "tap to type what the card says", ("text",)), s(13))
+        back, save = columns(lines[5], [1, 2], s(10))
+        self.add_button(surface, Button(back, "Back", ("back",)), s(16))
+        self.add_button(surface, Button(save, "Save the card", ("save",), bool(self.name.strip()),
+                                        colour=theme.GOOD), s(16))
+
+    def draw_name(self, surface, row):
+        s = self.scale
+        label, field, item, instant = columns(row, [1, 3, 1, 1], s(8))
+        draw_text(surface, "Name", label, s(15), theme.MUTED)
+        self.add_button(surface, Button(field, self.name or "tap to type", ("name",), not self.locked("name")), s(15))
+        for cell, kind, text in ((item, "item", "Item"), (instant, "instant", "Instant")):
+            self.choice(surface, cell, text, ("type", kind), "type", self.type == kind, size=14)
+
+    def draw_faces(self, surface, row, item):
+        s = self.scale
+        label, *cells = columns(row, [2] + [1] * 8, s(5))
+        draw_text(surface, "Faces" if item else "Faces: items only", label, s(14), theme.MUTED)
+        for cell, face in zip(cells, FACES):
+            self.choice(surface, cell, str(face), ("face", face), "faces", item and face in self.faces, item, 15)
+
+    def draw_damage_and_use(self, surface, row, item):
+        s = self.scale
+        label, minus, shown, plus, *uses = columns(row, [2, 1, 1, 1, 2, 2, 2], s(5))
+        draw_text(surface, "Damage", label, s(14), theme.MUTED)
+        free = item and not self.locked("damage")
+        self.add_button(surface, Button(minus, "−", ("damage", -1), free and self.damage is not None), s(16))
+        draw_text(surface, "?" if self.damage is None or not item else str(self.damage), shown, s(16), theme.INK,
+                  "centre", bold=True)
+        self.add_button(surface, Button(plus, "+", ("damage", +1), free and (self.damage or 0) < MAX_DAMAGE), s(16))
+        for cell, (use, text) in zip(uses, USES):
+            self.choice(surface, cell, text, ("use", use), "use", item and self.use == use, item)
+
+    def draw_effect(self, surface, row):
+        s = self.scale
+        *cells, minus, shown, plus = columns(row, [3, 3, 3, 1, 1, 1], s(5))
+        for cell, (effect, text) in zip(cells, EFFECTS):
+            self.choice(surface, cell, text, ("effect", effect), "effect", self.effect == effect)
+        reduce = self.effect == "reduce" and not self.locked("amount")
+        self.add_button(surface, Button(minus, "−", ("amount", -1), reduce and self.amount > 1), s(16))
+        draw_text(surface, f"−{self.amount}" if self.effect == "reduce" else "", shown, s(15), theme.INK, "centre")
+        self.add_button(surface, Button(plus, "+", ("amount", +1), reduce and self.amount < MAX_DAMAGE), s(16))
+
+    # -- input ------------------------------------------------------------------------------
+    def on_button(self, action):
+        kind = action[0]
+        if kind == "back":
+            self.go_back()
+        elif kind == "save":
+            self.save()
+        elif kind in ("name", "text"):
+            self.type_in(kind)
+        elif kind == "locked":
+            self.app.note(f"The {self.name}'s {action[1]} is already known: a figure once known never changes.")
+        elif kind == "type":
+            self.type = action[1]
+        elif kind == "face":
+            self.faces ^= {action[1]}
+        elif kind == "damage":
+            self.damage = max(0, action[1] if self.damage is None else self.damage + action[1])
+        elif kind == "use":
+            self.use = None if self.use == action[1] else action[1]
+        elif kind == "effect":
+            self.effect = action[1]
+        elif kind == "amount":
+            self.amount = max(1, self.amount + action[1])
+
+    def type_in(self, field: str) -> None:
+        prompt = "The card's name" if field == "name" else "What the card says"
+        self.app.show(KeyboardScreen(self.app, self, prompt, getattr(self, field),
+                                     lambda text: self.typed(field, text), limit=LIMITS[field]))
+
+    def typed(self, field: str, text: str) -> None:
+        """The keyboard's text, unless it is only a longer text cut to the keyboard's limit
+        (Done on a card's long printed text, untouched, keeps it whole)."""
+        if text != getattr(self, field).strip()[: LIMITS[field]]:
+            setattr(self, field, text)
+
+    def definition(self) -> dict:
+        """The ``define`` line's card: what the form says, leaving out figures not known yet
+        and (for a known card) the figures the rules already have."""
+        card: dict = {"name": self.name.strip(), "type": self.type}
+        if self.type == "item":
+            for figure, value in (("faces", sorted(self.faces) or None), ("damage", self.damage), ("use", self.use)):
+                if value is not None and not self.locked(figure):
+                    card[figure] = value
+        if self.effect is not None and not self.locked("effect"):
+            card["effect"] = self.effect
+            if self.effect == "reduce":
+                card["amount"] = self.amount
+        if self.text.strip() and (self.known is None or self.text != self.known.text):
+            card["text"] = self.text.strip()
+        return card
+
+    def save(self) -> None:
+        card = self.definition()
+        if self.app.play({"act": "define", "card": card}):
+            if self.done is not None:
+                self.done(card["name"])
+            self.go_back()
+
+
+class DieEntryScreen(SubScreen):
+    """The group's own die, face by face: for each face 1–8, tap the three faces that share
+    an edge with it (touching goes both ways, so the other face's row follows).  Done
+    checks it is a real eight-sided die, and says why not in a sentence."""
+
+    title = "Our die, face by face"
+
+    def __init__(self, app, back, spec=None, done=None) -> None:
+        super().__init__(app, back)
+        self.done = done
+        self.touches = {f: set(spec[str(f)]) for f in FACES} if spec else {f: set() for f in FACES}
+
+    def draw_body(self, surface, area):
+        s = self.scale
+        body, foot = rows(area.inflate(-s(20), -s(10)), [8, 1.2], s(8))
+        for face, row in zip(FACES, rows(body, [1] * 8, s(4))):
+            label, *cells = columns(row, [3] + [1] * 8, s(4))
+            count = len(self.touches[face])
+            draw_text(surface, f"Face {face} touches ({count} of 3)", label, s(14),
+                      theme.INK if count == 3 else theme.GOLD, bold=count == 3)
+            for cell, other in zip(cells, FACES):
+                if other != face:
+                    self.add_button(surface, Button(cell, str(other), ("touch", face, other),
+                                                    selected=other in self.touches[face]), s(14))
+        parts = columns(foot, [2, 2, 1.5, 1.5, 2], s(8))
+        self.add_button(surface, Button(parts[0], "Fill: standard", ("fill", "standard")), s(13))
+        self.add_button(surface, Button(parts[1], "Fill: rulebook", ("fill", "rulebook")), s(13))
+        self.add_button(surface, Button(parts[2], "Clear", ("clear",)), s(13))
+        self.add_button(surface, Button(parts[3], "Back", ("back",)), s(13))
+        self.add_button(surface, Button(parts[4], "Use this die", ("done",), colour=theme.GOOD), s(14))
+
+    def spec(self) -> dict:
+        return {str(f): sorted(self.touches[f]) for f in FACES}
+
+    def on_button(self, action):
+        kind = action[0]
+        if kind == "touch":
+            face, other = action[1], action[2]
+            if other in self.touches[face]:
+                self.touches[face].discard(other)
+                self.touches[other].discard(face)
+            else:
+                self.touches[face].add(other)
+                self.touches[other].add(face)
+        elif kind == "fill":
+            die = LAYOUTS[action[1]]
+            self.touches = {f: set(die.adjacent(f)) for f in FACES}
+        elif kind == "clear":
+            self.touches = {f: set() for f in FACES}
+        elif kind == "back":
+            self.go_back()
+        elif kind == "done":
+            self.finish()
+
+    def finish(self) -> None:
+        try:
+            custom(self.spec())
+        except Refused as refused:
+            self.app.refuse(refused.reason)
+            return
+        if self.done is not None:
+            self.done(self.spec())
+        self.go_back()
