@@ -16,6 +16,7 @@ import pytest
 
 from companion.engine.logfile import read_text, replay_lines
 from companion.games.esp import ESP
+from companion.ui import theme
 from companion.ui.games.esp import EspScreen
 from companion.ui.shell import HomeScreen, ResumeScreen
 from companion.ui.summary import SummaryScreen
@@ -235,3 +236,15 @@ def test_an_unfinished_game_without_a_screen_is_not_offered(tmp_path, monkeypatc
         assert isinstance(app.screen, HomeScreen)
     finally:
         app.close()
+
+
+def test_two_seats_of_one_colour_are_refused_at_set_up(app):
+    tap(app, ("game", "esp"))
+    for _ in range(len(theme.PLAYER_COLOURS) - 1):  # Bo's colour round the palette to Ann's
+        tap(app, ("colour", 1))
+    tap(app, "start")
+    assert app.banner is not None and "Ann and Bo have the same colour" in app.banner.text
+    assert not isinstance(app.screen, EspScreen)
+    tap(app, ("colour", 1))
+    tap(app, "start")
+    assert isinstance(app.screen, EspScreen)

@@ -200,6 +200,10 @@ class SetupScreen(Screen):
     def start(self):
         players = self.names[: self.count]
         colours = [list(theme.PLAYER_COLOURS[c % len(theme.PLAYER_COLOURS)]) for c in self.colours[: self.count]]
+        clash = same_colour(players, colours)
+        if clash is not None:
+            self.app.refuse(clash)
+            return
         seed = random.randrange(1, 1_000_000)
         options = {k: v and self.option_enabled(k) for k, v in self.options.items()}
         setup = self.ui.setup(players, options, seed, **self.game_extras())
@@ -207,6 +211,17 @@ class SetupScreen(Screen):
         reason = self.app.new_game(setup, {"colours": colours, "computer": computer, "options": options})
         if reason is not None:
             self.app.refuse(reason)
+
+
+def same_colour(players, colours) -> str | None:
+    """Why two seats may not share a colour (the pentagram and the charts tell players
+    apart by colour alone), or None when every colour is different."""
+    for seat, colour in enumerate(colours):
+        if colour in colours[:seat]:
+            other = colours.index(colour)
+            return (f"{players[other]} and {players[seat]} have the same colour: tap a colour to change it "
+                    "(the pentagram tells players apart by colour)")
+    return None
 
 
 class MenuScreen(SubScreen):
