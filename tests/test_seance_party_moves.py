@@ -1,7 +1,7 @@
 """The legal list of ``companion/games/seance_party/moves.py`` in chosen states: exact where
 it enumerates everything, one action per kind where it cannot, and ``canonical()`` naming
 the listed action another stands for.  The random playouts check the same at every step of
-600 games (tests/test_seance_party_playout.py)."""
+544 games (tests/test_seance_party_playout.py)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""600 random Séance Party games through the playout harness (tests/playout.py), both
+"""544 random Séance Party games through the playout harness (tests/playout.py), both
 modes, 2 to 4 players, the rulebook's settings and the other readings, the group's own
 cards in half of them.  The games go at a table's pace (:class:`TablePace`: mostly plays
 and attacks, few curses), so that they end in about a hundred steps.
@@ -44,14 +44,16 @@ EXTRA_CARDS = [
 OTHER_READINGS = dict(adjacency="neighbours", charge="after", after_d20="none", empty_deck="reshuffle",
                       speed_tie="reverse-seat", points=["star", "wave", "circle", "square", "cross"])
 
-# A run plays 600 games, 50 for each of the 12 tables (mode x players x reading), in two
-# halves so that pytest-xdist's two workers get as much to do as each other.  In each half,
-# one game is checked THOROUGHLY (up to 8 listed actions accepted, undo and redo, a deep copy
-# compared, at every step), the others QUICKLY (at each step the chosen action accepted, one
-# action from the sampler and one malformed refused, the invariants; a sample of the rest).
-# Both kinds replay the whole log at the end.  A game costs about 0.11 s of CPU quickly and
-# 0.3 s thoroughly: about 70 s in all, 35 s on two cores (1,000 games would take a minute).
-GAMES = 25  # a half
+# A run plays 544 games: for each of the 12 tables (mode x players x reading) 60 games of two
+# players, 44 of three, 32 of four — the longer games fewer, so that the run stays within
+# about 40 s on two cores — in two halves, so that pytest-xdist's two workers get as much to
+# do as each other.  In each half one game is checked THOROUGHLY (up to 8 listed actions
+# accepted, undo and redo, a deep copy compared, at every step), the others QUICKLY (at each
+# step the chosen action accepted, one action from the sampler and one malformed refused, the
+# invariants, the state compared with its replay; a sample of the rest).  Both kinds replay
+# the whole log at the end.  A game of 2, 3 or 4 players costs about 0.06, 0.1 or 0.16 s of
+# CPU quickly, three times that thoroughly: 1,000 games would take about 75 s on two cores.
+GAMES = {2: 30, 3: 22, 4: 16}  # a half, by players
 THOROUGH_GAMES = 1
 THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
                 history_rate=1.0, illegal_per_step=6, malformed_per_step=2)
@@ -501,13 +503,13 @@ def test_random_games(mode, players, other, half):
     thorough = run_playouts(PACED, make, games=THOROUGH_GAMES, seed=f"{seed}/thorough", illegal=sampler,
                             invariants=Invariants(), **THOROUGH)
     sampler.tries = 1
-    quick = run_playouts(PACED, make, games=GAMES - THOROUGH_GAMES, seed=f"{seed}/quick", illegal=sampler,
+    quick = run_playouts(PACED, make, games=GAMES[players] - THOROUGH_GAMES, seed=f"{seed}/quick", illegal=sampler,
                          invariants=Invariants(), **QUICK)
     assert thorough.undo_checked == thorough.steps
     total = PlayoutStats()
     total.merge(thorough)
     total.merge(quick)
-    assert total.games == total.finished == GAMES
+    assert total.games == total.finished == GAMES[players]
     assert total.legal_checked >= total.steps
     for act in ACTS:
         assert total.acts.get(act, 0) > 0, f"no {act} was played: {total.acts}"

@@ -103,6 +103,13 @@ def dice_text(dice) -> str:
 
 
 
+def symbol_face(symbol, chosen):
+    """A button's face drawn as a Zener symbol (dark on the light of a chosen button)."""
+    def face(surface, rect):
+        draw_symbol(surface, symbol, rect, theme.BACKGROUND if chosen else theme.INK)
+    return face
+
+
 def card_name(value) -> str:
     """A card a draft holds: its name, or an inline definition (a card new to the companion)."""
     return value["name"] if isinstance(value, dict) else value
@@ -351,7 +358,6 @@ class SeancePartyScreen(GameScreen):
             text = "No battle yet."
         draw_paragraph(surface, text, inner, s(11), theme.INK, 3)
 
-
     # -- the entry of what is owed -----------------------------------------------------------------
     def draw_action(self, surface, area):
         """What the table owes now, or the entry a player opened (a curse, rolls to enter);
@@ -432,17 +438,12 @@ class SeancePartyScreen(GameScreen):
         for cell, z in zip(columns(body.inflate(0, -body.height // 4), [1] * 5, s(5)), up):
             chosen = z in zeners
             self.add_button(surface, Button(cell, z, ("zener", z), selected=chosen,
-                                            draw_face=self.symbol_face(z, chosen)), s(12))
+                                            draw_face=symbol_face(z, chosen)), s(12))
         hide, done = columns(go, [1, 2], s(6))
         self.add_button(surface, Button(hide, "Hide", ("hide",)), s(13))
         count = len(zeners)
         label = "No curses" if not count else f"Set {count} curse{'s' if count > 1 else ''}"
         self.add_button(surface, Button(done, label, ("curse",), colour=theme.GOOD), s(15))
-
-    def symbol_face(self, symbol, chosen):
-        def face(surface, rect):
-            draw_symbol(surface, symbol, rect, theme.BACKGROUND if chosen else theme.INK)
-        return face
 
     # -- the speed step ----------------------------------------------------------------------------------
     def draw_reveal(self, surface, area, owed):
@@ -588,7 +589,7 @@ class SeancePartyScreen(GameScreen):
             targets = rules.planchette_targets(state.settings["points"], state.settings["adjacency"],
                                                state.planchette)
             for cell, t in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)), targets):
-                self.add_button(surface, Button(cell, t, ("planchette", t), draw_face=self.symbol_face(t, False)),
+                self.add_button(surface, Button(cell, t, ("planchette", t), draw_face=symbol_face(t, False)),
                                 s(12))
             return
         if g is not None and "guess" not in draft:
@@ -704,7 +705,7 @@ class SeancePartyScreen(GameScreen):
             self.prompt(surface, prompt, f"{self.name(seat)}'s curse on which Zener?", self.colour(seat))
             cursed = [z for z in state.settings["points"] if state.curses[seat][z]]
             for cell, z in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)), cursed):
-                self.add_button(surface, Button(cell, z, ("zener", z), draw_face=self.symbol_face(z, False)), s(12))
+                self.add_button(surface, Button(cell, z, ("zener", z), draw_face=symbol_face(z, False)), s(12))
             return
         z = draft["zener"]
         if "card" not in draft:
@@ -799,6 +800,8 @@ class SeancePartyScreen(GameScreen):
 
     # -- input ---------------------------------------------------------------------------------------------------
     def on_button(self, action):
+        """A tap: ``tap_<kind>`` handles it, or it is a step of the entry in progress
+        (:data:`STEP_TAGS`), "New card…", or a page of a long list."""
         if self.turn_page(action):
             return
         kind, value = action[0], action[1] if len(action) > 1 else None
@@ -994,7 +997,7 @@ class CardFormScreen(SubScreen):
         for cell, z in zip(columns(symbols, [1] * 5, s(5)), SYMBOLS):
             chosen = z == self.symbol
             self.add_button(surface, Button(cell, z, ("symbol", z), selected=chosen,
-                                            draw_face=self.symbol_face(z, chosen)), s(12))
+                                            draw_face=symbol_face(z, chosen)), s(12))
         draw_text(surface, "Face up: element, attack die, speed", up_label, s(12), theme.MUTED)
         self.draw_side(surface, up_row, "up")
         draw_text(surface, "Upside down (cursed): element, attack die, speed", cursed_label, s(12), theme.MUTED)
@@ -1003,11 +1006,6 @@ class CardFormScreen(SubScreen):
         self.add_button(surface, Button(cancel, "Cancel", ("cancel",)), s(15))
         self.add_button(surface, Button(use, "Use this card", ("use",), bool(self.name.strip()), colour=theme.GOOD),
                         s(15))
-
-    def symbol_face(self, symbol, chosen):
-        def face(surface, rect):
-            draw_symbol(surface, symbol, rect, theme.BACKGROUND if chosen else theme.INK)
-        return face
 
     def draw_side(self, surface, area, side):
         """One face's element (a known one, or another typed), attack die and speed."""
