@@ -79,6 +79,8 @@ def test_every_relabelling_of_the_octahedron_is_accepted():
 BAD_DICE = [
     ("cube", "die must be \"rulebook\", \"standard\", or the faces each face touches"),
     ({"1": [2, 3, 5]}, "for all eight"),
+    # through the API a face may come as a number (a log's JSON keys are always text): no traceback
+    ({1: [2, 3, 5], **{k: v for k, v in as_spec(STANDARD).items() if k != "1"}}, "for all eight"),
     ({**as_spec(STANDARD), "1": [2, 3]}, "each face touches exactly three others: face 1 lists [2, 3]"),
     ({**as_spec(STANDARD), "1": [2, 3, 3]}, "face 1 lists [2, 3, 3]"),
     ({**as_spec(STANDARD), "1": [1, 3, 5]}, "face 1 cannot touch itself"),

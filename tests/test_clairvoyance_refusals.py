@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from companion.cli import main
-from companion.engine import Refusal, apply, replay
+from companion.engine import Refusal, Refused, apply, replay
 from companion.games.clairvoyance import CLAIRVOYANCE as G
 from tests.refusal_checks import EXAMPLES, assert_one_line_refusal, load_example, replay_cli, write_log
 
@@ -106,6 +106,8 @@ CASES = [
     (FIRST_TURN, {"act": "end", "seat": True}, "seat must be a seat number from 0 to 1, not True"),
     (FIRST_TURN, {"act": "end", "seat": 2}, "there is no seat 2: seats run from 0 to 1"),
     (FIRST_TURN, {"act": "end", "seat": 0, "t": -1}, "t must be a time in seconds"),
+    (GUESSING, {"act": "guess", "seat": 1, "faces": [1, 5], "t": 10 ** 400},  # no float holds it
+     "t must be a time in seconds (a number of 0 or more), not a number that large"),
 ]
 
 
@@ -127,6 +129,10 @@ SETUPS = [
     ({"players": ["Ann", "Bo"], "characters": ["Ed", "Ed"]}, "each player picks a different character"),
     ({"players": ["Ann", "Bo"], "characters": ["Ed", "Zed"]}, "characters must give each of the 2 players a character"),
     ({"players": ["Ann", "Bo"], "characters": ["Ed"]}, "characters must give each of the 2 players a character"),
+    ({"players": ["Ann", "Bo"], "characters": [["Ed"], "Myr"]},
+     "characters must give each of the 2 players a character"),
+    ({"players": ["Ann", "Bo"], "characters": [{"name": "Ed"}, "Myr"]},
+     "characters must give each of the 2 players a character"),
     ({"players": ["Ann", "ann"], "characters": ["Ed", "Myr"]}, "two players have the same name"),
     ({"players": ["Ann", "Bo"], "characters": ["Ed", "Myr"], "teams": True}, "teams: true seats two teams across"),
     ({"players": ["Ann", "Bo"], "characters": ["Ed", "Myr"], "die": "d8"}, "die must be \"rulebook\", \"standard\""),
@@ -146,6 +152,21 @@ def test_bad_setups(tmp_path, capsys, fields, reason):
     code, out, err = replay_cli(capsys, "clairvoyance", write_log(tmp_path / "log.jsonl",
                                                                   [{"game": "clairvoyance", **fields}]))
     assert reason in assert_one_line_refusal(code, out, err, [], 1)
+
+
+@pytest.mark.parametrize("line", [None, [], "clairvoyance", 5])
+def test_the_api_refuses_a_setup_that_is_no_object(line):
+    """A log's first line is always an object (the log reader says so first); a caller of the
+    API gets a sentence too, never a traceback."""
+    with pytest.raises(Refused) as caught:
+        G.setup(line)
+    assert caught.value.reason.startswith("the setup line must be a JSON object such as {\"game\": \"clairvoyance\"")
+
+
+def test_the_api_refuses_a_card_field_no_log_can_name():
+    """A log's keys are always text; through the API a card definition's key may be a number."""
+    with pytest.raises(Refused, match="a card definition has no field 1"):
+        G.setup({**GAME[0], "cards": [{"name": "Tea Set", "type": "item", 1: 2, "x": 3}]})
 
 
 def test_nothing_after_the_end(tmp_path, capsys):

@@ -331,13 +331,30 @@ def test_an_ability_outside_a_window_pauses_the_turn_for_everyone_else():
     s = start(3, ["Gertrude", "RX-97", "Claire"], face=3)
     s = play(s, {"act": "ability", "seat": 2, "face": 8})  # Claire, on Ann's turn
     assert s.face == 8 and G.expected(s) == {"act": "window", "seat": 1, "kind": "ability", "order": [1, 0]}
-    assert refused(s, {"act": "instant", "seat": 2, "card": "Deflection", "item": "play"}) == \
-        "Cy has no say in this window"
+    assert refused(s, PASS(2)) == "Cy used Prognosticate: the others answer it, Cy need not pass"
     assert "this is not the time to possess" in refused(s, possess(0, "Lamp"))
     s = play(s, PASS(1), PASS(0))
     assert G.expected(s) == {"act": "action", "seat": 0}
     reason = refused(s, {"act": "ability", "seat": 2, "face": 1})
     assert reason == "Cy has already used Prognosticate this game (once per game)"
+
+
+def test_the_user_of_an_ability_may_play_an_instant_in_its_window():
+    """Instants "may be played at any time": the ability's user is not awaited in its window
+    (R8) but may act there, as everyone listed in priority order by legal()."""
+    s = start(3, ["Gertrude", "RX-97", "Claire"], face=3)
+    s = play(s, possess(0, "Lamp", to=1), RESOLVE, die(0, 2), end(0))  # Bo has Lamp #1
+    s = play(s, {"act": "ability", "seat": 0, "item": 1})  # Pyromania on Bo's turn
+    assert G.expected(s) == {"act": "window", "seat": 2, "kind": "ability", "order": [2, 1]}
+    movers = [a["seat"] for a in G.legal(s) if a["act"] == "instant"]
+    assert list(dict.fromkeys(movers)) == [2, 0, 1]  # priority from Bo's left: Cy, Ann, Bo
+    for action in G.legal(s):
+        assert play(s, action) is not None  # legal() and apply() agree
+    s = play(s, {"act": "instant", "seat": 0, "card": "Hex"})
+    assert G.expected(s)["order"] == [2, 0, 1]  # everyone answers the Hex, Ann too
+    assert summary(s)["effects"][-1]["player"] == "Ann"
+    s = play(s, PASS(2), PASS(0), PASS(1))
+    assert G.expected(s) == {"act": "action", "seat": 1}
 
 
 def test_charges_apply_moves_an_item_and_makes_room():
@@ -420,6 +437,40 @@ def test_eminent_domain_takes_an_item_from_the_deck_known_to_myr_alone():
     assert s.private[0] == [] and s.unknown[0] == 5
 
 
+def test_eminent_domains_item_is_hidden_in_a_plays_interference():
+    s = start(3, ["Myr", "Gertrude", "Claire"], first=1, face=3)
+    s = play(s, throw(1, "Grandfather Clock", 2), {"act": "ability", "seat": 0, "card": "Grandfather Clock"})
+    for viewer in (None, 1, 2):  # the shared screen and the other seats
+        assert G.view(s, viewer)["play"]["interference"] == [{"player": "Ann", "act": "ability",
+                                                              "ability": "Eminent Domain", "card": "hidden"}]
+    assert G.view(s, 0)["play"]["interference"][0]["card"] == "Grandfather Clock"  # Myr sees his own
+    s = play(s, RESOLVE, die(1, 2))
+    assert G.view(s, None)["plays"][-1]["interference"][0]["card"] == "hidden"
+    assert G.view(s, 2)["plays"][-1]["interference"][0]["card"] == "hidden"
+    assert G.view(s, 0)["plays"][-1]["interference"][0]["card"] == "Grandfather Clock"
+    assert summary(s)["plays"][-1]["interference"][0]["card"] == "Grandfather Clock"  # the whole record
+
+
+def test_an_eliminated_myrs_secret_item_goes_to_the_pile_unseen():
+    """Objective: an eliminated player discards his hand; the item only Myr knew goes to the
+    pile among the unseen cards, never by name."""
+    s = start(3, ["Myr", "Gertrude", "Claire"], first=1, face=3, health=2)
+    s = play(s, {"act": "ability", "seat": 0, "card": "Grandfather Clock"}, RESOLVE)
+    s = play(s, throw(1, "Lamp", 0), RESOLVE, die(1, 2))  # 3 -> 2: the Lamp hits Ann for 2
+    assert s.out[0] and s.hand(0) == 0
+    assert s.discard == ["Lamp"] and s.discard_unknown == 6  # five unseen cards and his secret one
+    assert G.view(s, None)["discard"] == {"count": 7, "known": ["Lamp"]}
+
+
+def test_a_hand_known_only_to_myr_is_not_named_in_a_refusal():
+    s = start(2, ["Myr", "Gertrude"], face=3)
+    hex_ = {"act": "instant", "seat": 0, "card": "Hex"}
+    s = play(s, {"act": "ability", "seat": 0, "card": "Grandfather Clock"}, RESOLVE,
+             {"act": "discard", "seat": 0, "count": 2}, {"act": "discard", "seat": 0, "count": 2}, hex_)
+    assert s.unknown[0] == 0 and s.private[0] == ["Grandfather Clock"]  # Ann's one card: her secret
+    assert refused(s, hex_) == "Ann has no Hex in hand: Ann's hand is known to be 1 card only Ann has seen"
+
+
 def test_charm_only_on_sebastians_turn_and_until_his_next():
     s = start(3, ["Gertrude", "Sebastian", "RX-97"], face=3)
     assert refused(s, {"act": "ability", "seat": 1}) == "Charm may only be used during Bo's own turn"
@@ -430,6 +481,18 @@ def test_charm_only_on_sebastians_turn_and_until_his_next():
     assert "Bo is under Charm" in refused(s, {"act": "ability", "seat": 2, "target": 1})
     s = play(s, RESOLVE, die(2, 2), end(2), end(0))
     assert not seat(s, 1)["charmed"]  # Bo's next turn has started
+
+
+def test_charm_leaves_a_throw_already_turned_on_sebastian_no_target():
+    """R11: "no one can throw items at you" covers a throw in flight at Sebastian when he
+    charms (his own, turned on him by Circuit Breaker): it lands on no one (R13)."""
+    s = start(3, ["Sebastian", "RX-97", "Gertrude"], face=3)
+    s = play(s, throw(0, "Armchair", 1), {"act": "ability", "seat": 1, "target": 0},
+             {"act": "ability", "seat": 0}, RESOLVE, die(0, 6))  # 3 -> 6: the Armchair activates
+    assert s.health == [10, 10, 10] and s.charmed[0]
+    last = summary(s)["plays"][-1]
+    assert last["outcome"] == "no target" and last["damage"] is None and last["target"] == "Ann"
+    assert s.discard == ["Armchair"]
 
 
 def test_circuit_breaker_cannot_redirect_at_a_charmed_player():
@@ -559,6 +622,37 @@ def test_a_throw_whose_target_is_gone_lands_on_no_one():
     assert last["outcome"] == "no target" and last["damage"] is None and s.discard[-1] == "Music Box"
 
 
+def test_guaranteed_delivery_refuses_any_card_aimed_at_the_throw_and_any_cause_for_its_die():
+    """R5: only character abilities affect Harold's protected throw — an instant or item effect
+    the players resolve may not be aimed at it, nor be the cause of a turn of its die."""
+    s = start(3, ["Harold", "Gertrude", "Claire"], face=3)
+    s = play(s, possess(0, "Ouija Board", to=1), RESOLVE, die(0, 2))  # 3 -> 2: Bo has Ouija Board #1
+    s = play(s, {"act": "ability", "seat": 0}, RESOLVE, throw(0, "Grandfather Clock", 1))
+    guarded = "Ann's Grandfather Clock is under Guaranteed Delivery: only character abilities can affect it, not "
+    assert refused(s, {"act": "instant", "seat": 1, "card": "Hex", "item": "play"}) == guarded + "Hex"
+    assert refused(s, {"act": "use", "seat": 1, "item": 1, "target": "play"}) == guarded + "Ouija Board"
+    s = play(s, {"act": "instant", "seat": 1, "card": "Hex"}, RESOLVE)  # aimed at nothing: allowed
+    assert refused(s, die(0, 6, cause="Hex")) == guarded + "Hex"
+    assert sorted(a["face"] for a in G.legal(s) if a["act"] == "die") == [1, 3, 5]  # no caused turn
+    for action in G.legal(s):
+        assert play(s, action) is not None  # legal() and apply() agree
+    s = play(s, die(0, 1))  # 2 -> 1: the Clock hits Bo
+    assert s.health[1] == 6 and summary(s)["plays"][-1]["protected"] is True
+
+
+def test_what_is_done_while_the_die_is_still_to_turn_joins_the_plays_record():
+    """``interference`` is the play's record of what was done to it: an instant, an item effect
+    or an ability used after its window closed, before its die turns, belongs there too."""
+    s = start(3, ["Sebastian", "Mama Rita", "Gertrude"], face=3)
+    s = play(s, throw(0, "Lamp", 1), RESOLVE, {"act": "instant", "seat": 1, "card": "Deflection", "item": "play"})
+    assert summary(s)["play"]["stage"] == "die"
+    s = play(s, {"act": "ability", "seat": 2, "item": "play"}, RESOLVE, die(0, 2))  # Pyromania, then the die
+    last = summary(s)["plays"][-1]
+    assert last["outcome"] == "destroyed" and last["interference"] == [
+        {"player": "Bo", "act": "instant", "card": "Deflection", "target": "play", "reduced": 1},
+        {"player": "Cy", "act": "ability", "ability": "Pyromania", "target": "play", "destroyed": "Lamp"}]
+
+
 def test_corrections_cannot_touch_a_guaranteed_delivery():
     s = start(3, ["Harold", "Gertrude", "RX-97"], face=4)
     s = play(s, possess(0, "Music Box"), RESOLVE, die(0, 7), {"act": "ability", "seat": 0}, RESOLVE)
@@ -581,6 +675,10 @@ def test_nothing_but_making_room_while_room_is_owed():
     s = play(s, possess(0, "Lamp"), RESOLVE, die(0, 5), {"act": "ability", "seat": 0, "item": 4, "to": 1})
     assert G.expected(s) == {"act": "make_room", "seat": 1}
     assert "make_room" in refused(s, {"act": "instant", "seat": 2, "card": "Pyrokinesis", "item": 1})
+    assert G.expected(play(s, {"act": "make_room", "seat": 1, "item": 1}))["kind"] == "ability"
+    assert refused(s, RESOLVE) == ("this is not the time to resolve the window: the table owes Bo's choice of one "
+                                   "of three possessed items to discard (\"make_room\")")
+    assert "make_room" in refused(s, PASS(2))  # the Charges Apply window waits for the room
     assert G.legal(s) == [{"act": "make_room", "seat": 1, "item": i} for i in (1, 2, 3)]
 
 

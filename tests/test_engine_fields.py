@@ -110,6 +110,14 @@ def test_an_infinite_time_is_refused():
     assert refusal(lambda: time_of(line)).startswith("t must be a time in seconds")
 
 
+@pytest.mark.parametrize("t", [10 ** 400, -(10 ** 400)], ids=["huge", "huge-negative"])
+def test_a_time_too_large_for_a_float_is_refused_without_quoting_it(t):
+    # a log line may carry any whole number; float() of one this long overflows
+    reason = refusal(lambda: time_of({"t": t}))
+    assert reason == "t must be a time in seconds (a number of 0 or more), not a number that large"
+    assert time_of({"t": 10 ** 300}) == 1e300
+
+
 def test_esp_refuses_a_negative_time_and_accepts_a_good_one():
     assert esp_refusal({"act": "predict", "seat": 0, "claim": "star", "t": -3}).startswith("t must be a time")
     match = esp_match()

@@ -234,3 +234,12 @@ def test_replay_of_an_action_after_game_over_is_refused_at_its_index():
         replay(ESP, match.setup, [*match.actions, PREDICT[0]])
     assert caught.value.index == len(match.actions)
     assert caught.value.reason == "the game is over: all four rounds have been played"
+
+
+@pytest.mark.parametrize("setup", [None, [], "esp", 3])
+def test_a_setup_that_is_no_object_is_refused_for_every_game(setup):
+    from companion.games import registry
+
+    for game in registry().values():
+        with pytest.raises(Refused, match="the setup must be a JSON object"):
+            Match.start(game, setup)

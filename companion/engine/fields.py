@@ -67,9 +67,15 @@ def time_of(action: Mapping[str, Any]) -> float | None:
     t = action.get("t")
     if t is None:
         return None
-    if isinstance(t, bool) or not isinstance(t, (int, float)) or not math.isfinite(t) or t < 0:
+    if isinstance(t, bool) or not isinstance(t, (int, float)):
         raise Refused(f"t must be a time in seconds (a number of 0 or more), not {t!r}")
-    return float(t)
+    try:
+        seconds = float(t)
+    except OverflowError:  # a whole number beyond any float (and too long to quote)
+        raise Refused("t must be a time in seconds (a number of 0 or more), not a number that large") from None
+    if not math.isfinite(seconds) or seconds < 0:
+        raise Refused(f"t must be a time in seconds (a number of 0 or more), not {t!r}")
+    return seconds
 
 
 def player_names(line: Mapping[str, Any], low: int, high: int, title: str) -> list[str]:

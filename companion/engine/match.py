@@ -41,6 +41,8 @@ class Match:
     @classmethod
     def start(cls, game: Game, setup: Mapping[str, Any]) -> "Match":
         setup = canonical(setup)
+        if not isinstance(setup, dict):  # every game reads its setup as an object
+            raise Refused("the setup must be a JSON object such as {\"game\": \"esp\", \"players\": [\"Ann\", \"Bo\"]}")
         try:
             first = game.setup(setup)
         except Refused as refused:

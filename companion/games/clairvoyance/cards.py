@@ -73,7 +73,7 @@ def parse_card(data: Any) -> Card:
     ``null`` is not known yet.  Refuses anything malformed or contradictory."""
     if not isinstance(data, Mapping):
         raise Refused(f"a card definition is an object, e.g. {EXAMPLE}")
-    extra = sorted(set(data) - set(FIELDS))
+    extra = sorted(set(data) - set(FIELDS), key=str)  # through the API a key may be no text
     if extra:
         raise Refused(f"a card definition has no field {extra[0]!r} (it has: {', '.join(FIELDS)})")
     name = data.get("name")

@@ -74,7 +74,7 @@ def custom(spec: Any) -> Die:
     Checked to be an octahedron: every face touches exactly three others, touching goes
     both ways, and the faces split into two sets of four with each face touching only the
     other set (3-regular and bipartite on eight faces is exactly the octahedron's shape)."""
-    if not isinstance(spec, Mapping) or sorted(spec) != [str(f) for f in FACES]:
+    if not isinstance(spec, Mapping) or set(spec) != {str(f) for f in FACES}:  # keys of any kind: no sorting
         raise Refused(DIE_HELP)
     touches: dict[int, tuple[int, ...]] = {}
     for face in FACES:

@@ -49,12 +49,15 @@ class ClairvoyanceGame(Game):
 
     # -- Set Up ------------------------------------------------------------------------------
     def setup(self, line: Mapping[str, Any]) -> ClairvoyanceState:
+        if not isinstance(line, Mapping):
+            raise Refused("the setup line must be a JSON object such as "
+                          "{\"game\": \"clairvoyance\", \"players\": [...], \"characters\": [...]}")
         check_fields({**line, "act": "setup"}, ["players", "characters"], SETUP_FIELDS)
         names = player_names(line, *rules.PLAYERS, "Clairvoyance")
         n = len(names)
         characters = line["characters"]
         if (not isinstance(characters, list) or len(characters) != n
-                or any(c not in rules.CHARACTERS for c in characters)):
+                or any(not isinstance(c, str) or c not in rules.CHARACTERS for c in characters)):
             raise Refused(f"characters must give each of the {n} players a character, in seat order, from: "
                           + ", ".join(rules.CHARACTERS))
         if len(set(characters)) != n:
@@ -281,7 +284,7 @@ class ClairvoyanceGame(Game):
                       "destroyed": False, "destroyed_by": None, "reduced": 0, "protected": guarded,
                       "stage": "window", "interference": (), "turn": state.turn_number}
         window = Window.open(seat, state.seats, state.in_game())
-        state.window = {"kind": kind, "win": window, "ability": None, "by": None}
+        state.window = {"kind": kind, "win": window, "ability": None, "by": None, "user": None}
 
     def _discard(self, state: ClairvoyanceState, action: Action) -> None:
         check_fields(action, ["seat"], ["cards", "count"])
@@ -316,18 +319,28 @@ class ClairvoyanceGame(Game):
 
     # -- interference: instants, single-use effects, abilities -------------------------------------
     def _enter_window(self, state: ClairvoyanceState, seat: int) -> bool:
-        """In a window, ``seat`` must still be to answer; the seats ahead pass for now."""
-        if state.window is None:
+        """In a window, ``seat`` must still be to answer; the seats ahead pass for now.  The
+        user of the ability that opened an ability window is not awaited there but may still
+        act in it (R8: "Instant cards may be played at any time")."""
+        window = state.window
+        if window is None:
             return False
-        state.window["win"] = state.window["win"].interfere(seat, state.names)
+        if seat != window["user"] or seat in window["win"].order:
+            window["win"] = window["win"].interfere(seat, state.names)
         return True
+
+    @staticmethod
+    def _interfered(state: ClairvoyanceState, entry: dict) -> None:
+        """A move made while a play is in flight — in its window or while its die is still to
+        turn — joins the play's record of what was done to it (``interference``)."""
+        if state.phase != "over" and state.play is not None:
+            state.play["interference"] += ({k: v for k, v in entry.items() if k != "turn"},)
 
     def _answered(self, state: ClairvoyanceState, entry: dict) -> None:
         """The move resolved: it joins the play's record, and everyone may answer it."""
         if state.phase == "over":
             return
-        if state.play is not None and state.window is not None and state.window["kind"] != "ability":
-            state.play["interference"] += ({k: v for k, v in entry.items() if k != "turn"},)
+        self._interfered(state, entry)
         if state.window is not None:
             state.window["win"] = state.window["win"].reopen_for(state.in_game())
 
@@ -342,8 +355,10 @@ class ClairvoyanceGame(Game):
                 raise Refused(f"{card.name} reduces the damage of the throw in flight: its target is \"play\"")
             rules.reduce(state, card.amount, source)
             return {"reduced": card.amount}
-        if target == "play" and state.in_play() is None:
-            raise Refused("no item is being played or thrown right now")
+        if target == "play":
+            if state.in_play() is None:
+                raise Refused("no item is being played or thrown right now")
+            rules.check_not_protected(state, card.name)  # R5: computed or not
         if target not in (None, "play") and state.owner(target) is None:
             raise Refused(f"there is no possessed item #{target}")
         state.causes.append(card.name)
@@ -415,25 +430,34 @@ class ClairvoyanceGame(Game):
         who = state.names[seat]
         entry = {"turn": turn, "player": who, "character": state.characters[seat], "ability": ability, **details}
         state.record("abilities", entry)
+        answered = {"player": who, "act": "ability", "ability": ability, **details}
         if inside:
-            self._answered(state, {"player": who, "act": "ability", "ability": ability, **details})
+            self._answered(state, answered)
         elif state.phase != "over":
+            self._interfered(state, answered)  # a play whose die is still to turn
             # Character Abilities: "the current player must pause their turn to allow anyone to respond"
             others = [s for s in state.in_game() if s != seat]
             window = Window.open(state.turn, state.seats, others)
-            state.window = {"kind": "ability", "win": window, "ability": ability, "by": who}
+            state.window = {"kind": "ability", "win": window, "ability": ability, "by": who, "user": seat}
 
     def _pass(self, state: ClairvoyanceState, action: Action) -> None:
         check_fields(action, ["seat"])
         seat = self._seat(state, action)
         if state.window is None:
             raise self._not_now(state, "pass (there is no window to answer)")
+        if state.room is not None:  # R19: making room comes before anything else
+            raise self._not_now(state, "pass")
+        if seat == state.window["user"] and seat not in state.window["win"].order:
+            raise Refused(f"{state.names[seat]} used {state.window['ability']}: the others answer it, "
+                          f"{state.names[seat]} need not pass")
         state.window["win"] = state.window["win"].decline(seat, state.names)
 
     def _resolve(self, state: ClairvoyanceState, action: Action) -> None:
         check_fields(action, [])
         if state.window is None:
             raise self._not_now(state, "resolve a window (none is open)")
+        if state.room is not None:
+            raise self._not_now(state, "resolve the window")
         state.window["win"] = state.window["win"].close()
 
     # -- Turning the die, Possession --------------------------------------------------------------------
@@ -447,7 +471,8 @@ class ClairvoyanceGame(Game):
             raise Refused(f"{state.names[play['seat']]} turns the die, not {state.names[seat]}")
         face = check_face(action["face"])
         if "cause" in action:
-            self._cause(state, action)
+            # R5: only abilities affect a Guaranteed Delivery, and no ability is a die turn's cause
+            rules.check_not_protected(state, self._cause(state, action))
         rules.turn_die(state, face, caused="cause" in action)
         rules.resolve_play(state, face)
 

@@ -97,9 +97,11 @@ def legal_actions(game, state, interference: bool = True) -> list[dict]:
     m = _Moment(state)
     out: list[dict] = []
     if act == "window":
-        actors = list(state.window["win"].order)
-        out += [{"act": "pass", "seat": s} for s in actors]
+        pending = list(state.window["win"].order)
+        out += [{"act": "pass", "seat": s} for s in pending]
         out.append({"act": "resolve"})
+        user = state.window["user"]  # an ability window's user may act in it too (R8)
+        actors = pending if user is None or user in pending else rules.priority(state, {*pending, user})
     else:
         actors = m.in_game
         out += _die_turns(m) if act == "die" else _turn_actions(m, state.turn)
@@ -149,7 +151,7 @@ def _die_turns(m: _Moment) -> list[dict]:
     seat = state.play["seat"]
     near = state.die.adjacent(state.face)
     out = [{"act": "die", "seat": seat, "face": f} for f in near]
-    causes = _causes(m)
+    causes = [] if rules.protected(state) else _causes(m)  # Guaranteed Delivery: no card turns its die
     if causes:
         out += [{"act": "die", "seat": seat, "face": f, "cause": causes[0]} for f in FACES if f not in near]
     return out

@@ -336,11 +336,13 @@ def damage_dealt(card: Card, reduced: int) -> int:
 def land(state: State, play: dict) -> None:
     """Throwing Items: "If your throw successfully lands, the targeted player is dealt the
     amount of damage indicated on the item card"; a thrown item is then discarded (a
-    single-use one too: "After either, discard the card")."""
+    single-use one too: "After either, discard the card").  A target out of the game, or
+    under Charm ("no one can throw items at you", R11: a throw turned on Sebastian before
+    he charmed), leaves it no target (R13)."""
     card = state.cards[play["card"]]
     state.to_discard(card.name)
     target = play["target"]
-    if state.out[target]:
+    if state.out[target] or state.charmed[target]:
         state.record("plays", play_record(state, play, None, "no target"))
         return
     damage = damage_dealt(card, play["reduced"])
@@ -543,7 +545,8 @@ def eminent_domain(state: State, seat: int, card: Card) -> dict:
 
 def charm(state: State, seat: int) -> dict:
     """Sebastian — Charm: "Until the start of your next turn, no one can throw items at you.
-    (Charm may only be initiated during your turn.)"."""
+    (Charm may only be initiated during your turn.)".  A throw already in flight at him (his
+    own, turned on him by Circuit Breaker) then has no target when it lands (:func:`land`)."""
     if state.turn != seat:
         raise Refused(f"Charm may only be used during {state.names[seat]}'s own turn")
     state.charmed[seat] = True

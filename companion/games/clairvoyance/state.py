@@ -135,16 +135,18 @@ class ClairvoyanceState:
         who = self.names[seat]
         if not self.hand(seat):
             raise Refused(f"{who} has no card in hand")
-        raise Refused(f"{who} has no {name} in hand: {who}'s hand is known to be "
-                      + ", ".join(self.private[seat] + self.known[seat]))
+        secret = len(self.private[seat])  # Eminent Domain's item: never named to the table
+        held = self.known[seat] + ([f"{secret} card{'s' if secret > 1 else ''} only {who} has seen"] if secret else [])
+        raise Refused(f"{who} has no {name} in hand: {who}'s hand is known to be " + ", ".join(held))
 
     def to_discard(self, *names: str) -> None:
         self.discard.extend(names)
 
     def empty_hand(self, seat: int) -> None:
-        """The whole hand to the discard pile (unseen cards stay unnamed there)."""
-        self.to_discard(*self.known[seat], *self.private[seat])
-        self.discard_unknown += self.unknown[seat]
+        """The whole hand to the discard pile: the cards the table saw go into it by name, the
+        rest unnamed — its holder's private cards too (the table never saw them)."""
+        self.to_discard(*self.known[seat])
+        self.discard_unknown += len(self.private[seat]) + self.unknown[seat]
         self.known[seat], self.private[seat], self.unknown[seat] = [], [], 0
 
     def take_possessed(self, item_id: int) -> str:

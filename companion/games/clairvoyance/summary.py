@@ -31,14 +31,22 @@ def _seat(state, seat: int, viewer) -> dict:
     }
 
 
-def _play(state) -> dict | None:
+def _secret(state, entry: dict, viewer) -> dict:
+    """Eminent Domain's item is known to Myr alone: ``"hidden"`` for everyone else, wherever
+    the ability is recorded (the abilities, and a play's interference)."""
+    if entry.get("ability") == "Eminent Domain" and viewer not in ("all", state.names.index(entry["player"])):
+        return {**entry, "card": "hidden"}
+    return entry
+
+
+def _play(state, viewer) -> dict | None:
     play = state.play
     if play is None:
         return None
     names = state.names
     out = {"player": names[play["seat"]], "action": play["action"], "card": play["card"], "from": play["from"],
            "stage": play["stage"], "face_before": play["face_before"], "destroyed": play["destroyed"],
-           "interference": plain(play["interference"])}
+           "interference": [_secret(state, entry, viewer) for entry in plain(play["interference"])]}
     if play["from"] == "possessed":
         out["item"] = play["item"]
     if play["action"] == "possess":
@@ -69,12 +77,14 @@ def _turn(state) -> dict | None:
 
 
 def _abilities(state, viewer) -> list[dict]:
-    out = []
-    for entry in state.abilities:
-        if entry["ability"] == "Eminent Domain" and viewer not in ("all", state.names.index(entry["player"])):
-            entry = {**entry, "card": "hidden"}
-        out.append(plain(entry))
-    return out
+    return [_secret(state, entry, viewer) for entry in plain(state.abilities)]
+
+
+def _plays(state, viewer) -> list[dict]:
+    plays = plain(state.plays)
+    for play in plays:
+        play["interference"] = [_secret(state, entry, viewer) for entry in play["interference"]]
+    return plays
 
 
 def summary(game, state, viewer="all") -> dict:
@@ -95,11 +105,11 @@ def summary(game, state, viewer="all") -> dict:
         "deck": state.deck,
         "discard": {"count": len(state.discard) + state.discard_unknown, "known": list(state.discard)},
         "seats": [_seat(state, s, viewer) for s in range(len(names))],
-        "play": _play(state),
+        "play": _play(state, viewer),
         "window": _window(state),
         "room": None if state.room is None else {"player": names[state.room["seat"]], "card": state.room["card"],
                                                  "id": state.room["id"]},
-        "plays": plain(state.plays),
+        "plays": _plays(state, viewer),
         "effects": plain(state.effects),
         "abilities": _abilities(state, viewer),
         "corrections": plain(state.corrections),
