@@ -196,7 +196,12 @@ def test_an_ability_outside_a_window_opens_one_for_the_others(app):
     tap(app, ("group", 2, "ability"))
     tap_choice(app, ("do", {"act": "ability", "seat": 2, "card": "Lamp"}))
     assert expected(app)["act"] == "window" and expected(app)["kind"] == "ability"
-    assert seat_rows(app) == [1, 0]  # the others answer Myr's Eminent Domain
+    # the others answer Myr's Eminent Domain; Myr owes no answer but may still play an
+    # instant in it (R8), so his row comes last, without a Pass
+    assert seat_rows(app) == [1, 0, 2]
+    passes = [b.action[1]["seat"] for b in app.screen.buttons
+              if b.label == "Pass" and isinstance(b.action, tuple) and len(b.action) > 1 and isinstance(b.action[1], dict)]
+    assert passes == [1, 0]
     assert "Cy searches the deck for an item" in draw(app)
 
 

@@ -389,9 +389,11 @@ class ClairvoyanceScreen(GameScreen):
     def draw_window(self, surface, area, owed):
         s = self.scale
         order = list(owed["order"])
+        user = self.state.window["user"]  # an ability's user is not waited for, yet may act in it (R8)
+        extra = [user] if user is not None and user not in order and self.moves_of(user) else []
         prompt, body, tools = rows(area, [1.2, 4.6, 1], s(6))
         self.prompt(surface, prompt, self.window_words() + self.answered_words() + " Who interferes, in order?")
-        self.draw_seat_rows(surface, body, order, passing=True)
+        self.draw_seat_rows(surface, body, order + extra, passing=True, not_waited=extra)
         self.draw_tools(surface, tools, anytime=False, go_on=True)
 
     def window_words(self) -> str:
@@ -422,9 +424,10 @@ class ClairvoyanceScreen(GameScreen):
         done = [seat for seat in rules.priority(state, window.eligible) if seat not in window.order]
         return f" {', '.join(self.name(x) for x in done)} answered." if done else ""
 
-    def draw_seat_rows(self, surface, area, seats, passing: bool):
+    def draw_seat_rows(self, surface, area, seats, passing: bool, not_waited=()):
         """One row per seat: their name and a button for each kind of move they may make
-        (instants from hand, single-use effects, their ability), and Pass in a window."""
+        (instants from hand, single-use effects, their ability), and Pass in a window for
+        each seat the window waits for (``not_waited``: a seat that may act but owes no answer)."""
         s = self.scale
         for seat, row in zip(seats, rows(area, [1] * max(len(seats), 4), s(4))):
             name, *cells = columns(row, [1.4, 1, 1, 1.4, 0.9], s(4))
@@ -433,7 +436,7 @@ class ClairvoyanceScreen(GameScreen):
             ability = rules.CHARACTERS[self.state.characters[seat]]
             for cell, (group, label) in zip(cells, GROUPS + (("ability", ability),)):
                 self.add_button(surface, Button(cell, label, ("group", seat, group), bool(moves.get(group))), s(11))
-            if passing:
+            if passing and seat not in not_waited:
                 self.add_button(surface, Button(cells[3], "Pass", self.do({"act": "pass", "seat": seat})), s(12))
 
     def moves_of(self, seat: int) -> dict[str, list[dict]]:
