@@ -29,7 +29,8 @@ from companion.games.seance_party.moves import Hand, canonical
 from tests.playout import PlayoutStats, run_playouts, strictly_in
 
 NAMES = ("Ann", "Bo", "Cy", "Dee")
-ACTS = ("curse", "reveal", "boost", "play", "attach", "activate", "ability", "attack", "damage", "pass", "end")
+ACTS = ("curse", "reveal", "boost", "play", "attach", "activate", "ability", "attack", "damage", "pass", "end",
+        "draw", "trash", "planchette", "energy")
 DICE = (4, 6, 8, 10, 12, 20)
 RANKS = {d: k for k, d in enumerate(DICE)}
 ELEMENTS = ("fire", "ice", "life", "bolt", "shadow", "Fire", "")
@@ -157,7 +158,8 @@ class Invariants:
                 assert set(view.values()) == {"hidden"}, "the shared screen sees a sealed curse"
         if state.phase in ("turns", "battle", "damage"):
             assert state.turn in active and state.turn in state.started
-            assert set(state.order) == set(state.speeds["speed"]), "the order is not every speed"
+            # (a player defeated by an effect during the boosts has a speed but no place)
+            assert set(active) <= set(state.order) <= set(state.speeds["speed"]), "the order is not every speed"
             speeds = [state.speeds["speed"][s] for s in state.order]
             assert speeds == sorted(speeds, reverse=True), "turns do not go from the fastest"
 
@@ -173,9 +175,11 @@ class Invariants:
             before, after = previous.points[p], state.points[p]
             assert before == after or (after is None and before == 20) or (
                 after is not None and RANKS[after] >= RANKS[before]), "a point's die went down in rank"
-        if act != "play":
+        if act not in ("play", "planchette"):
             assert state.planchette == previous.planchette, f"the planchette moved on a {act}"
             assert previous.points == state.points
+        if act == "planchette":
+            assert state.planchette == action["to"]
         if act not in ("attack", "damage", "boost") and previous.phase != "battle":
             assert state.battles == previous.battles
         getattr(self, f"_{act}", lambda *a: None)(previous, action, state)
@@ -344,6 +348,12 @@ class Sampler:
             return rng.random() < 0.5
         if field == "element":
             return rng.choice(ELEMENTS)
+        if field in ("count", "change"):
+            return rng.choice([1, 2, 3, -1, -2, 0, 21, True])
+        if field == "cause":
+            return self.card(rng, state)
+        if field == "to":
+            return rng.choice(SYMBOLS + ("moon",))
         return None
 
     FIELDS = {"curse": ("seat", "zeners"), "reveal": ("seat", "hand"), "boost": ("seat", "dice", "cards", "rolls"),
@@ -351,9 +361,11 @@ class Sampler:
               "attach": ("seat", "spell", "spirit"), "activate": ("seat", "zener", "card", "burn", "energy", "add"),
               "ability": ("seat", "item", "card"),
               "attack": ("seat", "spirit", "target", "player", "attack_rolls", "defence_rolls"),
-              "damage": ("seat", "element"), "pass": ("seat",), "end": ("seat",)}
+              "damage": ("seat", "element"), "pass": ("seat",), "end": ("seat",),
+              "draw": ("seat", "count", "cause"), "trash": ("seat", "cause", "cards", "count"),
+              "planchette": ("to", "cause", "seat"), "energy": ("seat", "change", "cause")}
     REQUIRED = {"curse": 2, "reveal": 2, "boost": 1, "play": 3, "attach": 3, "activate": 4, "ability": 1,
-                "attack": 2, "damage": 2, "pass": 1, "end": 1}
+                "attack": 2, "damage": 2, "pass": 1, "end": 1, "draw": 3, "trash": 2, "planchette": 2, "energy": 3}
 
     def random(self, rng, state):
         """An action drawn from the whole action space: its required fields and some optional ones."""
@@ -420,9 +432,11 @@ class Sampler:
 # -- a table's pace -----------------------------------------------------------------------------------------------
 #: how often a table does each kind of thing, when it has the choice (a uniform choice among the
 #: listed actions would spend most turns on abilities and curses, the longest lists)
+CORRECTIONS = ("draw", "trash", "planchette", "energy")
 CHARGE_WEIGHT = 20  # a play that would charge a Zener, against any other
 WEIGHTS = {"play": 8, "attack": 20, "pass": 2, "end": 0.5, "attach": 2, "ability": 0.1, "activate": 0.05,
-           "curse": 1, "reveal": 1, "boost": 1, "damage": 1}
+           "curse": 1, "reveal": 1, "boost": 1, "damage": 1,
+           "draw": 0.05, "trash": 0.05, "planchette": 0.05, "energy": 0.05}
 
 
 class TablePace(type(SEANCE_PARTY)):
@@ -444,12 +458,18 @@ class TablePace(type(SEANCE_PARTY)):
             return None
         turn = state.history[-1]["turns"]
         key = (state.seed, state.round, state.phase, state.rolls, state.next_id, state.passes, len(state.removed),
-               len(turn), len(turn[-1]["actions"]) if turn else 0, tuple(state.unknown), len(state.charges))
+               len(turn), len(turn[-1]["actions"]) if turn else 0, tuple(state.unknown), len(state.charges),
+               state.planchette, tuple(state.down), tuple(state.deck))
         rng = random.Random(zlib.crc32(repr(key).encode()))
-        if rng.random() < 0.1:
-            return None
+        if rng.random() < 0.1:  # uniform, but for the correction lines (one per kind and seat: many)
+            return rng.choice([a for a in self.legal(state) if a["act"] not in CORRECTIONS])
         by_act: dict[str, list] = {}
         for a in self.legal(state):
+            if a["act"] in CORRECTIONS and (state.phase != "turns" or a["act"] in ("draw", "energy") and a.get(
+                    "change", 1) > 0 and not state.deck[rules.deck_of(state.mode, a["seat"])]):
+                # corrections only in a turn (noted there, so that the pace does not go round in
+                # circles: a planchette moved back and forth), and no draw from an empty deck
+                continue
             by_act.setdefault(a["act"], []).append(a)
         acts = sorted(by_act)
         act = rng.choices(acts, [WEIGHTS[a] for a in acts])[0]

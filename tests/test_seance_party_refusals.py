@@ -43,6 +43,24 @@ CASES = [
     (GAME[:1], {"act": "dance", "seat": 0}, "unknown act 'dance'"),
     (TURNS, {"act": "pass", "seat": 0, "card": 1}, "a pass line has no field \"card\""),
     (TURNS, {"act": "attack", "seat": 0, "spirit": True, "player": 1}, "in the first round everyone passes"),
+    # correction lines: a cause on a board or used this round, from the Speed step on
+    (GAME[:1], {"act": "draw", "seat": 0, "count": 1, "cause": "Frost Hex"}, "not in the Start and Curse steps"),
+    (TURNS, {"act": "draw", "seat": 0, "count": 1, "cause": "Frost Hex"},
+     "Frost Hex is on no board and was not played"),
+    (TURNS, {"act": "draw", "seat": 0, "count": 1, "cause": "Nobody"}, "cause must name a card the companion knows"),
+    (TURNS, {"act": "draw", "seat": 0, "count": 1}, "cause"),
+    (GAME[:8], {"act": "draw", "seat": 0, "count": 0, "cause": "Falling Star"}, "count must be a whole number from 1 to 20"),
+    (GAME[:8], {"act": "trash", "seat": 0, "cause": "Falling Star"}, "names the cards (\"cards\") or how many"),
+    (GAME[:8], {"act": "trash", "seat": 0, "count": 1, "cause": "Falling Star"},
+     "every card in Ann's hand is known: name the cards trashed"),
+    (GAME[:8], {"act": "trash", "seat": 0, "cards": ["Moth Oracle"], "cause": "Falling Star"},
+     "Ann has no Moth Oracle in hand"),
+    (GAME[:8], {"act": "planchette", "to": "moon", "cause": "Falling Star"}, "to must be a point of the pentagram"),
+    (GAME[:8], {"act": "planchette", "to": "cross", "cause": "Falling Star"}, "the planchette is already on cross"),
+    (GAME[:8], {"act": "energy", "seat": 1, "change": -6, "cause": "Falling Star"}, "change must be a whole number"),
+    (GAME[:8], {"act": "energy", "seat": 1, "change": 0, "cause": "Falling Star"}, "not 0"),
+    (GAME[:8], {"act": "energy", "seat": 1, "change": 1, "cause": {"name": "Falling Star"}},
+     "cause must name a card"),
 ]
 
 

@@ -286,3 +286,70 @@ def test_a_card_never_seen_is_accepted_inline_wherever_an_unknown_card_may_stand
     else:
         s = play(s, {"act": "ability", "seat": seat, "card": NEW})
         assert "Moon Moth" in s.known[seat]
+
+
+# -- correction lines: what a card's effect changes (Readings 2) ------------------------------------
+def test_corrections_draw_trash_planchette_energy():
+    s = to_turns()
+    # Ann plays Red Bean Bomb (a spell, so it waits on the board): a cause from now on
+    s = play(s, {"act": "play", "seat": s.turn, "card": "Red Bean Bomb", "planchette": "wave", "guess": "Frost Hex"})
+    who = 0 if s.board[0] else 1
+    other = 1 - who
+    deck = s.deck[who]
+    hand = s.hand(who)
+    s = play(s, {"act": "draw", "seat": who, "count": 2, "cause": "Red Bean Bomb"})
+    assert s.hand(who) == hand + 2 and s.deck[who] == deck - 2 and s.unknown[who] == 2
+    s = play(s, {"act": "trash", "seat": who, "count": 2, "cause": "Red Bean Bomb"})
+    assert s.hand(who) == hand and s.trash[who][-2:] == ["(unseen card)"] * 2
+    s = play(s, {"act": "trash", "seat": other, "cards": ["Tide Whisper"], "cause": "Red Bean Bomb"})
+    assert s.trash[other] == ["Tide Whisper"] and "Tide Whisper" not in s.known[other]
+    pools = [list(p) for p in s.pools]
+    s = play(s, {"act": "planchette", "to": "star", "cause": "Red Bean Bomb"})  # anywhere, no die
+    assert s.planchette == "star" and s.pools == pools
+    s = play(s, {"act": "planchette", "to": "cross", "seat": other, "cause": "Red Bean Bomb"})
+    assert s.pools[other] == pools[other] + [4] and s.points["cross"] == 6
+    s = play(s, {"act": "energy", "seat": other, "change": -2, "cause": "Red Bean Bomb"})
+    assert s.down[other] == 3 and s.up[other] == 2
+    s = play(s, {"act": "energy", "seat": other, "change": 1, "cause": "Red Bean Bomb"})
+    assert s.down[other] == 4
+    effects = [a for a in s.history[-1]["turns"][-1]["actions"] if isinstance(a, dict) and "effect" in a]
+    assert len(effects) == 7 and effects[0] == {"effect": "Red Bean Bomb", "player": "Ann" if who == 0 else "Bo",
+                                                "drew": 2}
+    # a correction is one of the legal actions, one per kind
+    kinds = {(a["act"], a.get("seat"), "count" in a) for a in G.legal(s) if a["act"] in ("draw", "trash", "energy")}
+    assert ("draw", who, True) in kinds and ("trash", other, False) in kinds
+
+
+def test_correction_energy_defeats_credited_to_nobody():
+    s = to_turns()
+    s = play(s, {"act": "play", "seat": s.turn, "card": "Red Bean Bomb", "planchette": "wave", "guess": "Frost Hex"})
+    loser = 1 - (0 if s.board[0] else 1)
+    s = play(s, {"act": "energy", "seat": loser, "change": -5, "cause": "Red Bean Bomb"})
+    assert s.phase == "over" and s.won_by == "defeats"
+    summary = G.summary(s)
+    assert summary["seats"][loser]["defeated"] and summary["seats"][loser]["defeated_by"] is None
+    assert all(seat["defeats"] == 0 for seat in summary["seats"])
+    assert s.winners == [0, 1]  # nobody defeated anybody: the defeats are tied at 0
+
+
+def test_correction_causes_and_timing():
+    s = G.setup(TWO)
+    assert "Start and Curse steps" in refused(s, {"act": "draw", "seat": 0, "count": 1, "cause": "Frost Hex"})
+    s = to_turns()
+    assert "on no board" in refused(s, {"act": "draw", "seat": 0, "count": 1, "cause": "Frost Hex"})
+    s = play(s, {"act": "ability", "seat": s.turn, "card": "Frost Hex"})
+    s = play(s, {"act": "draw", "seat": 0, "count": 1, "cause": "Frost Hex"})  # used for an ability this round
+    assert not [a for a in G.legal(G.setup(TWO)) if a["act"] in ("draw", "trash", "planchette", "energy")]
+
+
+def test_correction_defeat_during_the_speed_step():
+    three = {**TWO, "players": ["Ann", "Bo", "Cy"]}
+    s = G.setup(three)
+    s = play(s, *({"act": "curse", "seat": k, "zeners": ["wave"] if k == 2 else []} for k in range(3)))
+    s = play(s, {"act": "activate", "seat": 2, "zener": "wave", "card": "Tide Whisper", "burn": True})
+    hands = ["Red Bean Bomb", "Lantern Wisp", "Frost Hex", "Grave Knight", "Tide Whisper"]
+    s = play(s, {"act": "reveal", "seat": 0, "hand": hands}, {"act": "reveal", "seat": 1, "hand": hands})
+    # Cy, not yet revealed, loses every Spirit Energy to the burned curse: the speeds go on without Cy
+    s = play(s, {"act": "energy", "seat": 2, "change": -5, "cause": "Tide Whisper"})
+    assert s.defeated[2] == -1 and s.phase == "boost" and set(s.boosters) == {0, 1}
+    assert G.summary(s)["seats"][2]["defeated_by"] is None

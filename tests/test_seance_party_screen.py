@@ -467,3 +467,19 @@ def test_the_table_example_is_entered_by_taps(app):
     for k, action in enumerate(actions):
         enter(app, action)
         assert played(app) == actions[: k + 1], f"line {k + 2}: {action}"
+
+
+def test_a_card_effect_is_entered_as_a_correction(app):
+    through_speed(app)
+    state = app.match.state
+    seat = state.turn
+    card = HANDS[seat][1]
+    tap(app, ("abilities",))
+    tap_choice(app, ("abilitycard", card))  # now a cause: used for an ability this round
+    tap(app, ("effecting",))
+    tap_choice(app, ("cause", card))
+    other = 1 - seat
+    action = {"act": "energy", "seat": other, "change": -1, "cause": card}
+    tap_choice(app, ("do", action))
+    assert played(app)[-1] == action
+    assert app.match.state.down[other] == 4 and app.match.state.up[other] == 1

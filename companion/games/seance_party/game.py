@@ -21,7 +21,14 @@ from companion.engine.secret import Sealed
 from companion.games.seance_party import rules
 from companion.games.seance_party.cards import DICE, SHIPPED, SYMBOLS, Card, add_card, card_named, parse_card
 
-ACTS = ("curse", "reveal", "boost", "play", "attach", "activate", "ability", "attack", "damage", "pass", "end")
+ACTS = ("curse", "reveal", "boost", "play", "attach", "activate", "ability", "attack", "damage", "pass", "end",
+        "draw", "trash", "planchette", "energy")
+#: correction lines: what a card's effect changes in the companion's counts (Readings 2)
+CORRECTIONS = ("draw", "trash", "planchette", "energy")
+#: the name a trash keeps for a card trashed unseen (a correction by count)
+UNSEEN = "(unseen card)"
+#: ``defeated`` of a player defeated by no other player (an effect's energy loss)
+NOBODY = -1
 SETUP_FIELDS = ("game", "players", "mode", "deck", "seed", "cards", *rules.SETTINGS)
 TURN_ACTS = ("play", "attach", "ability", "attack", "pass", "end")
 #: each act's required and optional fields
@@ -37,6 +44,10 @@ FIELDS = {
     "damage": (["seat", "element"], []),
     "pass": (["seat"], []),
     "end": (["seat"], []),
+    "draw": (["seat", "count", "cause"], []),
+    "trash": (["seat", "cause"], ["cards", "count"]),
+    "planchette": (["to", "cause"], ["seat"]),
+    "energy": (["seat", "change", "cause"], []),
 }
 #: the words of "this is not the time to ..." for each turn act
 TURN_WORDS = {"play": "play a card", "attach": "attach a card", "ability": "activate an ability",
@@ -83,6 +94,7 @@ class SeanceState:
     history: list = field(default_factory=list)    # rounds, for the summary
     battles: list = field(default_factory=list)
     charges: list = field(default_factory=list)
+    causes: tuple = ()              # this round: cards played, boosted with, activated, used for an ability
     winners: list | None = None
     won_by: str | None = None
     #: seats whose hand, trash, pool, curses, Zeners and board this state holds its own copy of
@@ -268,6 +280,7 @@ class SeancePartyGame(Game):
         state.sealed = Sealed.open(state.active())
         state.revealed, state.speeds, state.order, state.boosters = {}, {}, [], []
         state.turn, state.played, state.extra, state.started, state.passes = None, False, False, [], 0
+        state.causes = ()
         state.history.append({"round": state.round, "curses": None, "hand_speed": None, "board_speed": None,
                               "boosts": {}, "speed": None, "order": None, "turns": [], "ended_by": None})
 
@@ -283,7 +296,7 @@ class SeancePartyGame(Game):
             raise Refused("the game is over: " + self._winner_text(state))
         seat = self._gate(state, act, action)
         new = state.copy()
-        getattr(self, f"_{act}")(new, action, seat)
+        getattr(self, "_draw_effect" if act == "draw" else f"_{act}")(new, action, seat)
         return new
 
     def _gate(self, state: SeanceState, act: str, action: Action) -> int:
@@ -294,6 +307,8 @@ class SeancePartyGame(Game):
         check_fields(action, *FIELDS[act])
         if act in TURN_ACTS:
             return self._turn_player(state, action, TURN_WORDS[act])
+        if act == "planchette" and "seat" not in action:
+            return None
         return self._seat(state, action)
 
     def _winner_text(self, state: SeanceState) -> str:
@@ -387,6 +402,10 @@ class SeancePartyGame(Game):
             raise Refused(f"{who}'s hand must include {', '.join(sorted(missing))}, known to be in it")
         state.known[seat], state.unknown[seat] = names, 0
         state.revealed = {**state.revealed, seat: list(names)}
+        self._speed_step(state)
+
+    def _speed_step(self, state: SeanceState) -> None:
+        """Speeds and the boost order, once every player still in has revealed."""
         if set(state.revealed) >= set(state.active()):
             hand = {s: rules.hand_speed(state.cards[c] for c in state.revealed[s]) for s in state.active()}
             board = {s: rules.board_speed(self._board_cards(state, s)) for s in state.active()}
@@ -446,6 +465,8 @@ class SeancePartyGame(Game):
         if not isinstance(cards, list):
             raise Refused("cards must list cards from the hand")
         named = [self._card(state, c) for c in cards]
+        if named:
+            state.causes = state.causes + tuple(c.name for c in named)
         if dice or named:
             state.mine(seat)
             for card in named:
@@ -462,13 +483,7 @@ class SeancePartyGame(Game):
             speed = {**state.speeds["speed"], seat: state.speeds["speed"][seat] + total}
             state.speeds = {**state.speeds, "speed": speed}
             state.boosters = state.boosters[1:]
-            if not state.boosters:
-                final = self._by_seat(state, state.speeds["speed"], 0)
-                state.order = rules.turn_order(final, state.settings["speed_tie"], self._out(state))
-                state.history[-1]["speed"] = self._by_seat(state, state.speeds["speed"])
-                state.history[-1]["order"] = [state.names[s] for s in state.order]
-                state.phase = "turns"
-                self._begin_turn(state, state.order[0])
+            self._boosts_done(state)
         else:
             battle = state.battle
             side = battle["boosting"].pop(0)
@@ -479,6 +494,16 @@ class SeancePartyGame(Game):
             battle[side] += total
             if not battle["boosting"]:
                 self._resolve(state)
+
+    def _boosts_done(self, state: SeanceState) -> None:
+        """The turn order, once every boost decision is made."""
+        if not state.boosters:
+            final = self._by_seat(state, state.speeds["speed"], 0)
+            state.order = rules.turn_order(final, state.settings["speed_tie"], self._out(state))
+            state.history[-1]["speed"] = self._by_seat(state, state.speeds["speed"])
+            state.history[-1]["order"] = [state.names[s] for s in state.order]
+            state.phase = "turns"
+            self._begin_turn(state, state.order[0])
 
     # -- Player Turns --------------------------------------------------------------------------
     def _begin_turn(self, state: SeanceState, seat: int) -> None:
@@ -547,6 +572,7 @@ class SeancePartyGame(Game):
             hit = rules.countered(card, shown)
             entry.update(guesser=state.names[g], guess=shown.name, countered=hit)
         state.played = True
+        state.causes = state.causes + (card.name,)
         if hit:
             state.known[seat].append(card.name)
             draw = action.get("draw", True)
@@ -693,6 +719,7 @@ class SeancePartyGame(Game):
             raise Refused("burn must be true or false")
         state.mine(seat)
         state.curses[seat][z] -= 1
+        state.causes = state.causes + (card.name,)
         entry = {"activate": card.name, "player": who, "zener": z, "burned": burn}
         if burn:
             for f in ("energy", "add"):
@@ -722,6 +749,7 @@ class SeancePartyGame(Game):
             name = self._card(state, action["card"]).name
             self._from_hand(state, seat, name)
             state.known[seat].append(name)  # shown to the table, and back in the hand
+        state.causes = state.causes + (name,)
         self._note(state, {"ability": name, "player": who})
 
     def _pass(self, state: SeanceState, action: Action, seat: int) -> None:
@@ -740,6 +768,114 @@ class SeancePartyGame(Game):
             raise Refused(f"{state.names[seat]} cannot end yet: {', '.join(waiting)} must start a turn first")
         self._note(state, "end")
         self._end_round(state, f"{state.names[seat]} ended")
+
+    # -- corrections: what a card's effect changes (Readings 2) --------------------------------------
+    def _cause(self, state: SeanceState, action: Action) -> str:
+        """A correction's cause: a card on a board now, or one played, boosted with, activated
+        or used for an ability this round; and only from the Speed step on."""
+        if state.phase == "curse":
+            raise Refused("card effects are resolved from the Speed step on, not in the Start and Curse steps")
+        cause = action["cause"]
+        if not isinstance(cause, str) or cause not in state.cards:
+            raise Refused(f"cause must name a card the companion knows, not {cause!r}")
+        if cause not in rules.causes(state):
+            raise Refused(f"{cause} is on no board and was not played, boosted with, activated or used for "
+                          "an ability this round: it cannot be the cause")
+        return cause
+
+    def _correction(self, state: SeanceState, entry: dict) -> None:
+        if state.history[-1]["turns"]:
+            self._note(state, entry)
+
+    @staticmethod
+    def _count(value: Any, field: str, most: int) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+            raise Refused(f"{field} must be a whole number from 1 to {most}, not {value!r}")
+        return value
+
+    def _draw_effect(self, state: SeanceState, action: Action, seat: int) -> None:
+        cause = self._cause(state, action)
+        count = self._count(action["count"], "count", rules.MOST_DRAWN)
+        before = state.hand(seat)
+        state.mine(seat)
+        self._draw(state, seat, count)
+        self._correction(state, {"effect": cause, "player": state.names[seat], "drew": state.hand(seat) - before})
+
+    def _trash(self, state: SeanceState, action: Action, seat: int) -> None:
+        cause = self._cause(state, action)
+        who = state.names[seat]
+        if ("cards" in action) == ("count" in action):
+            raise Refused("a trash correction names the cards (\"cards\") or how many unseen ones (\"count\")")
+        state.mine(seat)
+        if "cards" in action:
+            cards = action["cards"]
+            if not isinstance(cards, list) or not cards:
+                raise Refused("cards must list the cards put from the hand into the trash")
+            names = [self._card(state, c).name for c in cards]
+            for name in names:
+                self._from_hand(state, seat, name)
+            state.trash[seat].extend(names)
+        else:
+            if not state.unknown[seat]:
+                raise Refused(f"every card in {who}'s hand is known: name the cards trashed (\"cards\")")
+            count = self._count(action["count"], "count", state.unknown[seat])
+            state.unknown[seat] -= count
+            names = [UNSEEN] * count
+            state.trash[seat].extend(names)
+        self._correction(state, {"effect": cause, "player": who, "trashed": names})
+
+    def _planchette(self, state: SeanceState, action: Action, seat: int | None) -> None:
+        cause = self._cause(state, action)
+        target = action["to"]
+        if not isinstance(target, str) or target not in state.points:
+            raise Refused(f"to must be a point of the pentagram ({', '.join(state.settings['points'])}), not {target!r}")
+        if target == state.planchette:
+            raise Refused(f"the planchette is already on {target}")
+        entry = {"effect": cause, "planchette": target, "die": None}
+        if seat is None:
+            state.planchette = target
+        else:
+            entry["player"] = state.names[seat]
+            self._move(state, seat, target, entry)
+        self._correction(state, entry)
+
+    def _energy(self, state: SeanceState, action: Action, seat: int) -> None:
+        cause = self._cause(state, action)
+        who = state.names[seat]
+        change = action["change"]
+        if isinstance(change, bool) or not isinstance(change, int) or change == 0 \
+                or not -state.down[seat] <= change <= rules.MOST_DRAWN:
+            raise Refused(f"change must be a whole number, not 0, from -{state.down[seat]} ({who}'s face-down "
+                          f"Spirit Energy) to {rules.MOST_DRAWN}, not {change!r}")
+        entry = {"effect": cause, "player": who, "energy": change}
+        if change > 0:
+            got = self._take(state, seat, change)
+            state.down[seat] += got
+            entry["energy"] = got
+        else:
+            if state.phase in ("battle", "damage") and state.energy_total(seat) + change == 0:
+                raise Refused(f"this would defeat {who} in the middle of a battle: enter it when the battle is over")
+            state.down[seat] += change
+            state.up[seat] -= change
+        self._correction(state, entry)
+        if state.energy_total(seat) == 0:
+            self._defeat_by_effect(state, seat)
+
+    def _defeat_by_effect(self, state: SeanceState, seat: int) -> None:
+        """No face-down Spirit Energy left: defeated, credited to nobody."""
+        state.defeated[seat] = NOBODY
+        if len(state.active()) <= 1:
+            counts = [sum(1 for d in state.defeated if d == s) for s in range(len(state.names))]
+            best = max(counts)
+            self._win(state, [s for s in range(len(state.names)) if counts[s] == best], "defeats")
+            return
+        if state.phase == "reveal":
+            self._speed_step(state)
+        elif state.phase == "boost":
+            state.boosters = [s for s in state.boosters if s != seat]
+            self._boosts_done(state)
+        elif state.phase == "turns" and state.turn == seat:
+            self._end_turn(state)
 
     # -- battles -------------------------------------------------------------------------------
     def _stack(self, state: SeanceState, item: dict) -> list[tuple[Card, bool]]:

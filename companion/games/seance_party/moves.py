@@ -57,6 +57,13 @@ reveal ``hand``                   the known cards completed from the catalog  ev
                                   every catalog card appears)                 any order
 a card defined inline             its name                                    a definition of a card the
                                                                               companion knows, same figures
+correction ``cause``              the first, by name, of the cards that may   any card on a board or used
+                                  cause an effect (``rules.causes``)          this round
+correction ``count`` (draw,       1                                           1 to 20 (draw); 1 to the
+trash)                                                                        unseen cards (trash)
+trash ``cards``                   the hand's first card                       any cards the hand may give
+energy ``change``                 +1, and -1 (not when it would defeat in a   1 to 20; -1 to minus the
+                                  battle)                                     face-down energy
 ================================  ==========================================  ===============================
 
 A hand the companion partly knows gives its known cards first, then (when it holds unknown
@@ -166,7 +173,7 @@ def legal_actions(game, state) -> list[dict]:
     names = catalog(state)
     if phase == "curse":
         return _curses(state)
-    out = _activations(state, names)
+    out = _activations(state, names) + _corrections(state, names)
     if phase == "reveal":
         return out + _reveals(state, names)
     if phase in ("boost", "battle"):
@@ -262,6 +269,34 @@ def _activations(state, names: list[str]) -> list[dict]:
             base = {"act": "activate", "seat": seat, "zener": z, "card": name}
             out.append({**base, "burn": True})
             out += _possessions(state, seat, card, {**base, "burn": False}, Hand.of(state, seat), names)
+    return out
+
+
+def rep_cause(state) -> str | None:
+    """The listed cause: the first, by name, of the cards that may cause an effect."""
+    causes = rules.causes(state)
+    return min(causes) if causes else None
+
+
+def _corrections(state, names: list[str]) -> list[dict]:
+    """One correction line of each kind (see the table above), for each player still in."""
+    cause = rep_cause(state)
+    if cause is None:
+        return []
+    points = [p for p in state.settings["points"] if p != state.planchette]
+    out = [{"act": "planchette", "to": p, "cause": cause} for p in points]
+    for seat in state.active():
+        base = {"seat": seat, "cause": cause}
+        out += [{"act": "planchette", "to": p, **base} for p in points]
+        out.append({"act": "draw", "count": 1, **base})
+        hand = Hand.of(state, seat)
+        if hand.size():
+            out.append({"act": "trash", "cards": hand.first(1, names), **base})
+        if hand.unknown:
+            out.append({"act": "trash", "count": 1, **base})
+        out.append({"act": "energy", "change": 1, **base})
+        if state.down[seat] and not (state.phase in ("battle", "damage") and state.energy_total(seat) == 1):
+            out.append({"act": "energy", "change": -1, **base})
     return out
 
 
@@ -556,6 +591,62 @@ def _canonical_ability(state, a: dict) -> dict:
     return a
 
 
-_CANONICAL = {"curse": _canonical_curse, "reveal": _canonical_reveal, "boost": _canonical_boost,
+def _canonical_cause(state, a: dict) -> dict:
+    cause = a.get("cause")
+    if state.phase == "curse" or not isinstance(cause, str) or cause not in rules.causes(state):
+        raise _Unreadable
+    return {**a, "cause": rep_cause(state)}
+
+
+def _count(value, most: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
+        raise _Unreadable
+    return value
+
+
+def _canonical_draw(state, a: dict) -> dict:
+    _shape(a, {"seat", "count", "cause"})
+    _count(a["count"], rules.MOST_DRAWN)
+    return {**_canonical_cause(state, a), "count": 1}
+
+
+def _canonical_trash(state, a: dict) -> dict:
+    seat = _seat(state, a.get("seat"))
+    out = _canonical_cause(state, a)
+    if "cards" in a:
+        _shape(a, {"seat", "cards", "cause"})
+        if not isinstance(a["cards"], list) or not a["cards"]:
+            raise _Unreadable
+        if not Hand.of(state, seat).take_all([_name(state, c) for c in a["cards"]]):
+            raise _Unreadable
+        return {**out, "cards": Hand.of(state, seat).first(1, catalog(state))}
+    _shape(a, {"seat", "count", "cause"})
+    _count(a["count"], state.unknown[seat])
+    return {**out, "count": 1}
+
+
+def _canonical_energy(state, a: dict) -> dict:
+    _shape(a, {"seat", "change", "cause"})
+    seat, change = _seat(state, a["seat"]), a["change"]
+    if isinstance(change, bool) or not isinstance(change, int) or change == 0:
+        raise _Unreadable
+    if change > 0:
+        _count(change, rules.MOST_DRAWN)
+        return {**_canonical_cause(state, a), "change": 1}
+    if -change > state.down[seat]:
+        raise _Unreadable
+    if state.phase in ("battle", "damage") and state.energy_total(seat) + change == 0:
+        raise _Unreadable  # refused: it would defeat a player in the middle of a battle
+    return {**_canonical_cause(state, a), "change": -1}
+
+
+def _canonical_planchette(state, a: dict) -> dict:
+    _shape(a, {"to", "cause"}, {"seat"})
+    return _canonical_cause(state, a)
+
+
+_CANONICAL = {"draw": _canonical_draw, "trash": _canonical_trash, "energy": _canonical_energy,
+              "planchette": _canonical_planchette,
+              "curse": _canonical_curse, "reveal": _canonical_reveal, "boost": _canonical_boost,
               "play": _canonical_play, "activate": _canonical_activate, "attack": _canonical_attack,
               "ability": _canonical_ability}

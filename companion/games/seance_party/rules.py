@@ -185,3 +185,15 @@ def check_roll(value, sides: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
         raise Refused(f"{what} is a d{sides}: a roll from 1 to {sides}, not {value!r}")
     return value
+
+
+# -- card effects (Readings 2) --------------------------------------------------------------------
+MOST_DRAWN = 20          # the most cards or energy one correction line moves
+
+
+def causes(state) -> set[str]:
+    """Card effects: what a card does the table resolves; the companion only accepts a
+    correction caused by a card on a board now (inventory included) or played, boosted with,
+    activated or used for an ability this round."""
+    on_board = {c["card"] for items in state.board for item in items for c in (item, *item["inventory"])}
+    return on_board | set(state.causes)

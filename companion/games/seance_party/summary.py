@@ -28,7 +28,8 @@ def _seat(state, seat: int) -> dict:
         "board": [_item(state, i) for i in state.board[seat]],
         "trash": list(state.trash[seat]),
         "defeated": state.defeated[seat] is not None,
-        "defeated_by": None if state.defeated[seat] is None else state.names[state.defeated[seat]],
+        "defeated_by": None if state.defeated[seat] is None or state.defeated[seat] < 0  # an effect: nobody
+        else state.names[state.defeated[seat]],
         "defeats": sum(1 for d in state.defeated if d == seat),
     }
 

@@ -374,6 +374,8 @@ class SeancePartyScreen(GameScreen):
             self.draw_activate(surface, body)
         elif draft.get("mode") == "ability":
             self.draw_ability(surface, body)
+        elif draft.get("mode") == "effect":
+            self.draw_effect(surface, body)
         else:
             owed = self.game.expected(state)
             handler = {"curse": self.draw_curse, "reveal": self.draw_reveal, "boost": self.draw_boost,
@@ -384,7 +386,11 @@ class SeancePartyScreen(GameScreen):
     def draw_strip(self, surface, area):
         """Activating a curse (any player, any time from the Speed step on) and who rolls."""
         s = self.scale
-        curse, dice = columns(area, [1, 1], s(6))
+        curse, effect, dice = columns(area, [1, 0.7, 1], s(6))
+        effecting = self.draft.get("mode") == "effect"
+        self.add_button(surface, Button(effect, "No effect after all" if effecting else "Effect…",
+                                        ("cancel",) if effecting else ("effecting",),
+                                        effecting or bool(self.corrections())), s(12))
         opened = self.draft.get("mode") == "activate"
         self.add_button(surface, Button(curse, "No curse after all" if opened else "Activate a curse",
                                         ("cancel",) if opened else ("activating",),
@@ -753,6 +759,41 @@ class SeancePartyScreen(GameScreen):
         choices += self.card_choices(self.hand_cards(seat), "abilitycard", self.state.unknown[seat] > 0)
         self.add_choices(surface, body, choices, 3, 4, s(12), page_key="abilitypage")
 
+    # -- a card effect's correction (Readings 2) ------------------------------------------------------------------
+    def corrections(self) -> list[dict]:
+        return [a for a in self.all_legal() if a["act"] in ("draw", "trash", "planchette", "energy")]
+
+    def correction_label(self, a: dict) -> str:
+        who = self.name(a["seat"]) if "seat" in a else ""
+        if a["act"] == "draw":
+            return f"{who} draws a card"
+        if a["act"] == "trash":
+            return f"{who} trashes " + (card_name(a["cards"][0]) if "cards" in a else "an unseen card")
+        if a["act"] == "energy":
+            return f"{who}: {'+1' if a['change'] > 0 else '−1'} Spirit Energy"
+        return f"Planchette → {a['to']}" + (f" ({who} takes the die)" if who else "")
+
+    def draw_effect(self, surface, area):
+        """A card's effect the table resolved: which card caused it, then what it changed (one
+        card or one Spirit Energy a tap; the log takes any count)."""
+        s = self.scale
+        prompt, hint, body, go = rows(area, [1, 1.1, 4, 1.2], s(6))
+        back, _ = columns(go, [1, 2], s(6))
+        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
+        cause = self.draft.get("cause")
+        if cause is None:
+            self.prompt(surface, prompt, "Which card's effect?")
+            draw_paragraph(surface, "A card on a board, or played, boosted with, activated or used this round.",
+                           hint, s(11), theme.MUTED, 2)
+            choices = [(name, ("cause", name)) for name in sorted(rules.causes(self.state))]
+            self.add_choices(surface, body, choices, 3, 4, s(12), page_key="causepage")
+            return
+        self.prompt(surface, prompt, f"{cause}: what did it change?")
+        draw_paragraph(surface, "Each tap enters one card, one Spirit Energy or the planchette's move.",
+                       hint, s(11), theme.MUTED, 2)
+        choices = [(self.correction_label(a), ("do", {**a, "cause": cause})) for a in self.corrections()]
+        self.add_choices(surface, body, choices, 3, 4, s(11), page_key="effectpage")
+
     # -- rolls entered from the table ------------------------------------------------------------------------------
     def submit(self, entry: dict, dice_fields: list) -> None:
         """Play ``entry``; with the table's dice, first ask each die's number."""
@@ -908,6 +949,13 @@ class SeancePartyScreen(GameScreen):
         self.draft.clear()
         self.draft["mode"] = "activate"
 
+    def tap_effecting(self, _):
+        self.draft.clear()
+        self.draft["mode"] = "effect"
+
+    def tap_cause(self, value):
+        self.draft["cause"] = value
+
     def tap_cancel(self, _):
         self.draft.clear()
 
@@ -926,6 +974,10 @@ class SeancePartyScreen(GameScreen):
     def tap_back(self, _):
         """One step back: the last step of the entry in progress, or out of it."""
         draft = self.draft
+        if draft.get("mode") == "effect":
+            if draft.pop("cause", None) is None:
+                draft.clear()
+            return
         draft.pop("draw", None)
         steps = ACTIVATE_STEPS if draft.get("mode") == "activate" else PLAY_STEPS
         keys = [k if k != "seat" else "aseat" for k in steps]
