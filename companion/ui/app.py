@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from companion import cardbook
 from companion.engine.journal import Journal, JournaledMatch, default_path
 from companion.engine.refusal import Refused
 from companion.games import registry
@@ -47,12 +48,17 @@ class Banner:
 class App:
     def __init__(self, size: tuple[int, int] = (800, 480), *, fullscreen: bool = False, simulate: bool | None = None,
                  journal_path: Path | None = None, clock: Clock | None = None, box: Box | None = None,
-                 side_panel: bool | None = None, settings_path: Path | None = None) -> None:
+                 side_panel: bool | None = None, settings_path: Path | None = None,
+                 cards_path: Path | None = None) -> None:
         pygame.display.init()  # not pygame.init(): the mixer is the simulated buzzer's to open, or not
         pygame.font.init()
         self.clock = clock or SystemClock()
         self.settings_path = Path(settings_path) if settings_path else None
         self.settings, settings_warning = load_settings(self.settings_path)
+        # the group's card book lives beside the settings (companion/cardbook.py)
+        self.cards_path = Path(cards_path) if cards_path else \
+            self.settings_path.with_name("cards.json") if self.settings_path else None
+        self.cards_seen: Any = None  # what the card book last saw of the match's cards
         self.box = box or Box.open(simulate=simulate, fitted=self.settings.fitted, clock=self.clock, direct_sim=True)
         self.box_settings()
         self.side_panel = None
@@ -124,17 +130,43 @@ class App:
 
     def open_match(self, match: JournaledMatch) -> None:
         self.match = match
+        self.cards_seen = None
         for warning in match.warnings:
             self.refuse(warning)
         self.show(self.game_ui(match.game.name).screen(self))
+        self.remember_cards()  # a game resumed may know cards the book does not yet
 
     def new_game(self, setup: dict, meta: dict) -> str | None:
+        game = registry().get(setup.get("game")) if isinstance(setup, dict) else None
+        warnings: list[str] = []
+        if game is not None:  # the group's cards go into the setup: the log stays self-contained
+            setup, warnings = cardbook.with_book(game, setup, self.cards_path)
         try:
             match = self.journal.new_game(setup, meta)
         except Refused as refused:
             return refused.reason
         self.open_match(match)
+        for warning in warnings:
+            self.refuse(warning)
         return None
+
+    # -- the group's card book -------------------------------------------------------------------
+    def remember_cards(self) -> None:
+        """Write the cards the match learned into the group's card book; cheap when nothing
+        changed (the games replace their card dict when they learn a card, never change it)."""
+        if self.match is None or cardbook.table_cards_of(self.match.game) is None:
+            return
+        state = self.match.state
+        cards = getattr(state, "cards", None)
+        if isinstance(cards, dict) and cards is self.cards_seen:
+            return
+        self.cards_seen = cards if isinstance(cards, dict) else None
+        try:
+            warning = cardbook.remember(self.match.game, state, self.cards_path)
+        except OSError as error:
+            warning = f"the card book could not be saved ({error.strerror or error}); this game's log keeps its cards"
+        if warning:
+            self.refuse(warning)
 
     # -- the game's actions ------------------------------------------------------------------------
     def play(self, action: dict) -> bool:
@@ -148,6 +180,7 @@ class App:
             self.box.buzzer.play("error")
             return False
         self.banner = None
+        self.remember_cards()
         return True
 
     def undo(self) -> None:
@@ -158,6 +191,7 @@ class App:
     def redo(self) -> None:
         if self.match is not None and self.match.redo() is not None:
             self.banner = Banner("Redone.", self.clock.now() + 2.0, bad=False)
+            self.remember_cards()
         self.dirty = True
 
     def refuse(self, reason: str) -> None:

@@ -180,3 +180,10 @@ def missing(card: Card, figure: str, needed_for: str) -> Refused:
                    f"yet, and {needed_for}: define it first ({{\"act\": \"define\", \"card\": "
                    f"{{\"name\": \"{card.name}\", \"type\": \"{card.type}\", \"{figure}\": ...}}}})")
 
+
+
+def table_cards(state: Any) -> list[dict]:
+    """The cards a game's state knows that the shipped catalog does not, or knows with more
+    figures (filled in at the table), as definitions: for the group's card book
+    (``companion/cardbook.py``)."""
+    return [card.as_json() for name, card in state.cards.items() if SHIPPED.get(name) != card]

@@ -137,3 +137,10 @@ def card_named(known: Mapping[str, Card], value: Any) -> str:
 def describe(card: Card) -> str:
     return (f"{card.type}, {card.symbol}, {card.element} d{card.attack} speed {card.speed}; cursed "
             f"{card.cursed_element} d{card.cursed_attack} speed {card.cursed_speed}")
+
+
+def table_cards(state: Any) -> list[dict]:
+    """The cards a game's state knows that the shipped catalog does not (or knows with other
+    figures), as definitions: what the group entered at the table, for its card book
+    (``companion/cardbook.py``)."""
+    return [card.as_json() for name, card in state.cards.items() if SHIPPED.get(name) != card]

@@ -1,0 +1,188 @@
+"""The group's card book: the cards a group entered at the table, per game, kept beside the
+journal as ``cards.json`` (next to ``settings.json``) so that a card entered last week is known
+this week.
+
+A game has a card book when its package's ``cards`` module has ``table_cards(state)`` (the
+cards a state knows that the shipped catalog does not, as definitions): Séance Party and
+Clairvoyance; ESP and Mysterium have none.  A new game's setup gets the book's cards in its
+``"cards"`` (so the log stays self-contained and replays anywhere); as a game goes on, the
+cards it learns are written back, and where it gives other figures for a card than the book,
+the game's figures win.
+
+The file is ``{"<game>": [definitions], ...}``, one list per game, the definitions as the
+game's docs write them; a group may edit it by hand.  A file that cannot be used never stops
+the companion: a damaged one is set aside (renamed ``cards.json.bad``, nothing lost) with a
+sentence, and a definition the game refuses is left out of the setup with a sentence.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from companion.engine.refusal import Refused
+from companion.settings import settings_path
+
+Book = dict[str, list[dict]]
+
+
+def cardbook_path() -> Path:
+    """``$PLANCHETTE_CARDS``, or ``cards.json`` beside the settings file."""
+    if os.environ.get("PLANCHETTE_CARDS"):
+        return Path(os.environ["PLANCHETTE_CARDS"])
+    return settings_path().with_name("cards.json")
+
+
+def table_cards_of(game: Any) -> Callable[[Any], list[dict]] | None:
+    """The game's "cards defined at the table" function, or None: the game keeps no card book.
+    ``game`` is a Game object (its package is found from its class) or a package name."""
+    package = game if isinstance(game, str) else type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.cards")
+    except ImportError:
+        return None
+    function = getattr(module, "table_cards", None)
+    return function if callable(function) else None
+
+
+def parse(data: object) -> Book:
+    """The book from the file's JSON; raise ValueError for anything of the wrong shape."""
+    if not isinstance(data, dict):
+        raise ValueError("the card book must hold a JSON object: {\"clairvoyance\": [card definitions], ...}")
+    book: Book = {}
+    for game, cards in data.items():
+        if not isinstance(cards, list):
+            raise ValueError(f"{game!r} must list card definitions, not {cards!r}")
+        for entry in cards:
+            if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
+                raise ValueError(f"every card definition under {game!r} is an object with a name, not {entry!r}")
+        book[game] = [dict(entry) for entry in cards]
+    return book
+
+
+def _set_aside(path: Path) -> Path | None:
+    """Rename a damaged file out of the way (never overwritten, never lost)."""
+    for n in range(1, 1000):
+        target = path.with_name(f"{path.name}.bad" + ("" if n == 1 else f"-{n}"))
+        if not target.exists():
+            try:
+                os.replace(path, target)
+            except OSError:
+                return None
+            return target
+    return None
+
+
+def read(path: Path | None = None) -> tuple[Book | None, str | None]:
+    """The whole book and a warning sentence when the file could not be used.  The book is
+    None when the file exists but cannot be read (then it must not be written over either)."""
+    path = path or cardbook_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}, None
+    except UnicodeDecodeError as error:
+        problem = f"not text ({error.reason})"
+    except OSError as error:
+        return None, f"the card book {path} cannot be read ({error.strerror or error}); it is not used"
+    else:
+        try:
+            return parse(json.loads(text)), None
+        except (ValueError, RecursionError) as error:
+            problem = str(error)
+    aside = _set_aside(path)
+    if aside is None:
+        return None, f"the card book {path} is not usable ({problem}); it is not used"
+    return {}, (f"the card book {path} is not usable ({problem}); it was set aside as {aside.name} "
+                "and a new one started")
+
+
+def load(game: str, path: Path | None = None) -> tuple[list[dict], str | None]:
+    """The group's card definitions for ``game``, and a warning sentence or None."""
+    book, warning = read(path)
+    return list((book or {}).get(game, [])), warning
+
+
+def save(book: Mapping[str, list[dict]], path: Path | None = None) -> None:
+    """Write atomically (a power cut leaves the old file or the new, never half)."""
+    path = path or cardbook_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".tmp")
+    with open(temporary, "w", encoding="utf-8") as handle:
+        json.dump(dict(book), handle, indent=2, ensure_ascii=False)
+        handle.write("\n")
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temporary, path)
+
+
+def merge(known: list[dict], cards: list[dict]) -> list[dict]:
+    """``known`` with ``cards`` added; a card already there takes the new figures (the game wins)."""
+    out = {entry["name"]: entry for entry in known}
+    for card in cards:
+        out[card["name"]] = card
+    return list(out.values())
+
+
+def remember(game: Any, state: Any, path: Path | None = None) -> str | None:
+    """Add to the book the cards ``state`` knows that the shipped catalog does not; None, or
+    a warning sentence (an unusable file).  Writes only when something changed; OSError
+    from the write is the caller's to report."""
+    table_cards = table_cards_of(game)
+    if table_cards is None:
+        return None
+    name = game if isinstance(game, str) else game.name
+    cards = table_cards(state)
+    book, warning = read(path)
+    if book is None or not cards:
+        return warning
+    known = book.get(name, [])
+    updated = merge(known, cards)
+    if updated != known:
+        book[name] = updated
+        save(book, path)
+    return warning
+
+
+def with_book(game: Any, setup: Mapping[str, Any], path: Path | None = None) -> tuple[dict, list[str]]:
+    """``setup`` with the group's cards for ``game`` put first in its ``"cards"``, and warning
+    sentences.  A definition the game refuses (a hand edit, or one the shipped catalog now
+    contradicts) is left out, with a sentence; the setup itself is never made unusable."""
+    setup = dict(setup)
+    if table_cards_of(game) is None:
+        return setup, []
+    definitions, warning = load(game.name, path)
+    warnings = [warning] if warning else []
+    if not definitions:
+        return setup, warnings
+    own = setup.get("cards", [])
+    if not isinstance(own, list):
+        return setup, warnings  # the game refuses such a setup with its own sentence
+    names = {entry.get("name") for entry in own if isinstance(entry, dict)}
+    definitions = [d for d in definitions if d["name"] not in names]  # the setup's own figures win
+
+    def accepted(cards: list) -> str | None:
+        try:
+            game.setup({**setup, "cards": cards + own})
+        except Refused as refused:
+            return refused.reason
+        except Exception as error:  # a hand edit must never take the app down
+            return str(error) or type(error).__name__
+        return None
+
+    if accepted(definitions) is None or accepted([]) is not None:
+        kept = definitions  # all usable; or the setup is refused without the book too (its own sentence)
+    else:
+        kept = []
+        for definition in definitions:
+            reason = accepted(kept + [definition])
+            if reason is None:
+                kept.append(definition)
+            else:
+                warnings.append(f"the card book's {definition['name']} was left out ({reason})")
+    if kept:
+        setup["cards"] = kept + own
+    return setup, warnings
