@@ -93,3 +93,29 @@ def player_names(line: Mapping[str, Any], low: int, high: int, title: str) -> li
     if len(set(n.casefold() for n in names)) != len(names):
         raise Refused("two players have the same name; give each a different one")
     return names
+
+
+# -- setup lines: what several games' setups share ------------------------------------------------
+def seed_of(line: Mapping[str, Any]) -> Any:
+    """The setup's ``seed`` (default 0): it names the companion's shuffles and rolls."""
+    seed = line.get("seed", 0)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise Refused("seed must be a whole number or a word")
+    return seed
+
+
+def choice_of(line: Mapping[str, Any], key: str, allowed: Sequence[Any], default: Any) -> Any:
+    """A setting of the setup line that takes one of a few values (a reading of the rules
+    groups may differ on), or its default."""
+    value = line.get(key, default)
+    if value not in allowed:
+        raise Refused(f"{key} must be " + " or ".join(f"\"{a}\"" for a in allowed) + f", not {value!r}")
+    return value
+
+
+def definitions_of(line: Mapping[str, Any]) -> list:
+    """The setup's ``cards``: the group's own card definitions, each checked by the game."""
+    extra = line.get("cards", [])
+    if not isinstance(extra, list):
+        raise Refused("cards must be a list of card definitions")
+    return extra

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from companion.engine.fields import act_of, check_fields, player_names, seat_of
+from companion.engine.fields import act_of, check_fields, choice_of, definitions_of, player_names, seat_of, seed_of
 from companion.engine.game import Action, Game, Outcome
 from companion.engine.refusal import Refused
 from companion.engine.windows import Window
@@ -71,20 +71,10 @@ class ClairvoyanceGame(Game):
         health = line.get("health", rules.START_HEALTH)
         if isinstance(health, bool) or not isinstance(health, int) or not 1 <= health <= MAX_AMOUNT:
             raise Refused(f"health must be the counter's top, a whole number from 1 to {MAX_AMOUNT}, not {health!r}")
-        seed = line.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise Refused("seed must be a whole number or a word")
-        settings = {}
-        for key, (allowed, default) in rules.SETTINGS.items():
-            value = line.get(key, default)
-            if value not in allowed:
-                raise Refused(f"{key} must be " + " or ".join(f"\"{a}\"" for a in allowed) + f", not {value!r}")
-            settings[key] = value
+        seed = seed_of(line)
+        settings = {key: choice_of(line, key, allowed, default) for key, (allowed, default) in rules.SETTINGS.items()}
         cards = dict(SHIPPED)
-        extra = line.get("cards", [])
-        if not isinstance(extra, list):
-            raise Refused("cards must be a list of card definitions")
-        for data in extra:
+        for data in definitions_of(line):
             learn(cards, data)
         state = ClairvoyanceState(
             names=tuple(names), characters=tuple(characters), teams=teams, die=die, settings=settings,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from companion.engine.fields import act_of, check_fields, player_names, seat_of
+from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of
 from companion.engine.game import Action, Game, Outcome
 from companion.engine.refusal import Refused
 from companion.games.esp import rules
@@ -176,9 +176,7 @@ class EspGame(Game):
         the companion deals from in full-information play."""
         check_fields({**line, "act": "setup"}, ["players"], ["game", "seed"])
         players = player_names(line, self.min_players, self.max_players, "ESP")
-        seed = line.get("seed", 0)
-        if not isinstance(seed, (int, str)) or isinstance(seed, bool):
-            raise Refused("seed must be a whole number or a word")
+        seed = seed_of(line)
         return EspState(players=tuple(players), seed=seed)
 
     def players(self, state: EspState) -> list[str]:

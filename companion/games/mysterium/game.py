@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
-from companion.engine.fields import act_of, check_fields, player_names, seat_of, time_of
+from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of, time_of
 from companion.engine.game import Action, Game, Outcome
 from companion.engine.refusal import Refused
 from companion.engine.secret import Sealed
@@ -166,9 +166,7 @@ class MysteriumGame(Game):
         *psychics, ghost = names
         n = len(psychics)
         difficulty = rules.check_difficulty(line.get("difficulty", "easy"), small)
-        seed = line.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise Refused("seed must be a whole number or a word")
+        seed = seed_of(line)
         count = rules.faceup_count(people, difficulty, small)
         faceup = self._faceup(line.get("faceup"), seed, count)
         ages = line.get("ages")

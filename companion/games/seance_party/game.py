@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from companion.engine.fields import act_of, check_fields, player_names, seat_of
+from companion.engine.fields import act_of, check_fields, choice_of, definitions_of, player_names, seat_of, seed_of
 from companion.engine.game import Action, Game, Outcome
 from companion.engine.refusal import Refused
 from companion.engine.secret import Sealed
@@ -206,9 +206,7 @@ class SeancePartyGame(Game):
         deck = line.get("deck")
         if deck is not None and (isinstance(deck, bool) or not isinstance(deck, int)):
             raise Refused(f"deck must be the number of cards in a deck, not {deck!r}")
-        seed = line.get("seed", 0)
-        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-            raise Refused("seed must be a whole number or a word")
+        seed = seed_of(line)
         settings = {}
         for key, (allowed, default) in rules.SETTINGS.items():
             value = line.get(key, default)
@@ -217,14 +215,11 @@ class SeancePartyGame(Game):
                     raise Refused("points must name the five symbols clockwise round the star, each once, "
                                   "e.g. [\"circle\", \"cross\", \"wave\", \"square\", \"star\"]")
                 value = list(value)
-            elif value not in allowed:
-                raise Refused(f"{key} must be " + " or ".join(f"\"{a}\"" for a in allowed) + f", not {value!r}")
+            else:
+                value = choice_of(line, key, allowed, default)
             settings[key] = value
         cards = dict(SHIPPED)
-        extra = line.get("cards", [])
-        if not isinstance(extra, list):
-            raise Refused("cards must be a list of card definitions")
-        for data in extra:
+        for data in definitions_of(line):
             card = parse_card(data)
             cards[card.name] = card
         decks = rules.deck_sizes(mode, n, deck)
