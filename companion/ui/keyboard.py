@@ -15,12 +15,13 @@ NAME_LIMIT = 20  # characters: a player's name fits every list it appears in
 
 
 class KeyboardScreen(Screen):
-    """Letters, space and rub-out; Done hands the trimmed text to ``done`` and goes back.
+    """Digits, letters, a little punctuation (a card's name may be "Jack-in-the-Box"), space
+    and rub-out; Done hands the trimmed text to ``done`` and goes back.
     A letter after a space (or the first) is a capital, the rest small, as names are
     written.  A keyboard plugged into the box types anything printable.  ``limit`` caps
     the length (a card's name may be longer than a player's)."""
 
-    KEYS = ("QWERTYUIOP", "ASDFGHJKL", "ZXCVBNM")
+    KEYS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM',.")
 
     def __init__(self, app, back: Screen, prompt: str, text: str, done: Callable[[str], None],
                  limit: int = NAME_LIMIT) -> None:
@@ -30,10 +31,10 @@ class KeyboardScreen(Screen):
 
     def draw_body(self, surface, area):
         s = self.scale
-        field, keys, last = rows(area.inflate(-s(20), -s(14)), [1, 3, 1], s(8))
+        field, keys, last = rows(area.inflate(-s(20), -s(14)), [1, 4, 1], s(8))
         panel(surface, field, theme.PANEL_LIGHT, s(8))
         draw_text(surface, self.text + "▏", field.inflate(-s(20), 0), s(24), theme.INK)
-        for line, row in zip(self.KEYS, rows(keys, [1, 1, 1], s(6))):
+        for line, row in zip(self.KEYS, rows(keys, [1] * len(self.KEYS), s(6))):
             for letter, cell in zip(line, columns(row, [1] * 10, s(5))):
                 self.add_button(surface, Button(cell, letter, ("key", letter)), s(18))
         space, rub, done = columns(last, [4, 2, 2], s(8))
