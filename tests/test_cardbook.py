@@ -16,7 +16,7 @@ from companion.ui.games.clairvoyance import ClairvoyanceScreen
 from companion.ui.games.clairvoyance_entry import CardForm
 from companion.ui.games.esp import EspUi
 from companion.ui.games.seance_party import SeancePartyUi
-from tests.ui_driver import make_app, tap
+from tests.ui_driver import make_app, open_match, tap, type_on_screen
 
 CLAIRVOYANCE = registry()["clairvoyance"]
 SEANCE = registry()["seance-party"]
@@ -48,22 +48,13 @@ def banner(app) -> str:
     return app.banner.text if app.banner else ""
 
 
-def type_text(app, text):
-    for letter in text:
-        tap(app, ("key", " ") if letter == " " else ("key", letter.upper()))
-    tap(app, "done")
-
-
 def define_cuckoo_clock_by_taps(app):
-    match = Match.start(CLAIRVOYANCE, TWO_CLAIRVOYANCE)
-    for action in OPENING:
-        assert match.play(action) is None, action
-    app.open_match(app.journal.import_match(match, {}))
+    open_match(app, CLAIRVOYANCE, TWO_CLAIRVOYANCE, OPENING)
     assert isinstance(app.screen, ClairvoyanceScreen)
     tap(app, ("newcard",))
     assert isinstance(app.screen, CardForm)
     tap(app, ("name",))
-    type_text(app, "Cuckoo Clock")
+    type_on_screen(app, "Cuckoo Clock")
     for face in (3, 7):
         tap(app, ("face", face))
     for _ in range(2):

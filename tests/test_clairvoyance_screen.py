@@ -11,14 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine.match import Match
 from companion.games import registry
 from companion.ui.games.clairvoyance import ClairvoyanceScreen, ClairvoyanceUi
 from companion.ui.games.clairvoyance_entry import CardForm, DieEntryScreen
 from companion.ui.summary import SummaryScreen
 from companion.ui.widgets import TEXT_LOG
 from tests.clairvoyance_table import CARDS
-from tests.ui_driver import buttons, find, make_app, tap
+from tests.ui_driver import buttons, find, make_app, open_match, tap, type_on_screen
 
 ROOT = Path(__file__).resolve().parent.parent
 G = registry()["clairvoyance"]
@@ -37,10 +36,7 @@ def app(tmp_path):
 
 
 def open_game(app, setup, actions=()):
-    match = Match.start(G, setup)
-    for action in actions:
-        assert match.play(action) is None, action
-    app.open_match(app.journal.import_match(match, {}))
+    open_match(app, G, setup, actions)
     assert isinstance(app.screen, ClairvoyanceScreen)
 
 
@@ -206,18 +202,12 @@ def test_an_ability_outside_a_window_opens_one_for_the_others(app):
 
 
 # -- cards ------------------------------------------------------------------------------------
-def type_text(app, text):
-    for letter in text:
-        tap(app, ("key", " ") if letter == " " else ("key", letter.upper()))
-    tap(app, "done")
-
-
 def test_a_card_not_in_the_catalog_is_defined_on_screen(app):
     three_players(app)
     tap(app, ("newcard",))
     assert isinstance(app.screen, CardForm)
     tap(app, ("name",))
-    type_text(app, "Cuckoo Clock")
+    type_on_screen(app, "Cuckoo Clock")
     for face in (3, 7):
         tap(app, ("face", face))
     for _ in range(2):
@@ -255,7 +245,7 @@ def test_a_refusal_is_a_banner_and_changes_nothing(app):
     before = list(app.match.match.actions)
     tap(app, ("newcard",))
     tap(app, ("name",))
-    type_text(app, "Bad Lamp")
+    type_on_screen(app, "Bad Lamp")
     tap(app, ("use", "continuous"))
     tap(app, ("effect", "reduce"))
     tap(app, ("save",))

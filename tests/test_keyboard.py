@@ -7,7 +7,7 @@ import pytest
 
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.shell import HomeScreen
-from tests.ui_driver import make_app, shot, tap
+from tests.ui_driver import make_app, shot, tap, type_on_screen
 
 
 @pytest.fixture
@@ -21,15 +21,10 @@ def typed(tmp_path):
     app.close()
 
 
-def type_keys(app, keys: str) -> None:
-    for key in keys:
-        tap(app, ("key", key.upper() if key.isalpha() else key))
-
-
 def test_a_hyphenated_card_name_with_digits_and_an_apostrophe_can_be_typed(typed, tmp_path):
     app, got = typed
-    type_keys(app, "jack-in-the-box 2")
-    type_keys(app, " ma's.")
+    type_on_screen(app, "jack-in-the-box 2", done=False)
+    type_on_screen(app, " ma's.", done=False)
     shot(app, tmp_path / "keyboard.png")
     tap(app, "done")
     assert got == ["Jack-in-the-box 2 Ma's."]
@@ -37,7 +32,7 @@ def test_a_hyphenated_card_name_with_digits_and_an_apostrophe_can_be_typed(typed
 
 def test_the_limit_stops_typing_and_rub_out_takes_one_back(typed):
     app, got = typed
-    type_keys(app, "x" * 40)
+    type_on_screen(app, "x" * 40, done=False)
     assert len(app.screen.text) == 30
     tap(app, "rub")
     assert len(app.screen.text) == 29

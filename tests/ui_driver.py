@@ -59,3 +59,21 @@ def shot(app: App, path) -> None:
     app.dirty = True
     app.step()
     pygame.image.save(app.surface, str(path))
+
+
+def type_on_screen(app: App, text: str, done: bool = True) -> None:
+    """Tap ``text`` out on the on-screen keyboard (letters by their capital key), then Done."""
+    for char in text:
+        tap(app, ("key", char.upper() if char.isalpha() else char))
+    if done:
+        tap(app, "done")
+
+
+def open_match(app: App, game, setup: dict, actions=()) -> None:
+    """Open a game already played up to ``actions`` (journaled as an import), as after a resume."""
+    from companion.engine.match import Match
+
+    match = Match.start(game, setup)
+    for action in actions:
+        assert match.play(action) is None, action
+    app.open_match(app.journal.import_match(match, {}))
