@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from companion.engine import Refusal, apply
 from companion.games.clairvoyance import CLAIRVOYANCE as G
+from tests.refusal_checks import play_all, refusal_of
 
 NAMES = ["Ann", "Bo", "Cy", "Dee", "Eve"]
 
@@ -56,17 +57,11 @@ def start(players: int = 3, characters=None, first: int = 0, face: int = 3, **ex
 
 
 def play(state, *actions):
-    for action in actions:
-        result = apply(G, state, action)
-        assert not isinstance(result, Refusal), (action, result.reason)
-        state = result
-    return state
+    return play_all(G, state, *actions)
 
 
 def refused(state, action) -> str:
-    result = apply(G, state, action)
-    assert isinstance(result, Refusal), f"accepted: {action}"
-    return result.reason
+    return refusal_of(G, state, action)
 
 
 def summary(state) -> dict:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 from companion.cli import main
+from companion.engine import Refusal, apply
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
@@ -52,3 +53,20 @@ def assert_one_line_refusal(code: int, out: str, err: str, words, line: int | No
     for word in WORDS_OF_CODE:
         assert word not in message
     return message
+
+
+def play_all(game, state, *actions):
+    """The state after ``actions``, each of which the rules must accept (else the test fails
+    naming the action and the reason)."""
+    for action in actions:
+        result = apply(game, state, action)
+        assert not isinstance(result, Refusal), (action, result.reason)
+        state = result
+    return state
+
+
+def refusal_of(game, state, action) -> str:
+    """The sentence refusing ``action`` (the test fails if it is accepted)."""
+    result = apply(game, state, action)
+    assert isinstance(result, Refusal), f"accepted: {action}"
+    return result.reason

@@ -8,6 +8,7 @@ from __future__ import annotations
 from companion.engine import Refusal, apply
 from companion.games.seance_party import SEANCE_PARTY as G
 from companion.games.seance_party.moves import canonical
+from tests.refusal_checks import play_all
 
 TWO = {"game": "seance-party", "players": ["Ann", "Bo"], "mode": "battle", "seed": 1}
 EXTRA = {"name": "Candle Ghost", "type": "spirit", "symbol": "circle", "element": "fire", "attack": "d4", "speed": 1,
@@ -15,11 +16,7 @@ EXTRA = {"name": "Candle Ghost", "type": "spirit", "symbol": "circle", "element"
 
 
 def play(state, *actions):
-    for a in actions:
-        r = apply(G, state, a)
-        assert not isinstance(r, Refusal), (a, r.reason)
-        state = r
-    return state
+    return play_all(G, state, *actions)
 
 
 def listed(state, act):

@@ -7,22 +7,17 @@ import pytest
 from companion.engine import Refusal, Refused, apply
 from companion.games.seance_party import SEANCE_PARTY as G
 from companion.games.seance_party import rules
+from tests.refusal_checks import play_all, refusal_of
 
 TWO = {"game": "seance-party", "players": ["Ann", "Bo"], "mode": "battle", "seed": 1}
 
 
 def play(state, *actions):
-    for a in actions:
-        r = apply(G, state, a)
-        assert not isinstance(r, Refusal), (a, r.reason)
-        state = r
-    return state
+    return play_all(G, state, *actions)
 
 
 def refused(state, action) -> str:
-    r = apply(G, state, action)
-    assert isinstance(r, Refusal), action
-    return r.reason
+    return refusal_of(G, state, action)
 
 
 def to_turns(setup=TWO, hands=None):
