@@ -171,7 +171,7 @@ def test_a_later_seat_may_interfere_the_seats_ahead_passing_for_that_moment():
     assert window.pending == (SEBASTIAN,)
     # once Claire's move resolves, everyone still in may answer it
     window = window.reopen_for(EVERYONE)
-    assert window.order == (GERTRUDE, MAMA_RITA, HAROLD, CLAIRE, SEBASTIAN)
+    assert window.pending == (GERTRUDE, MAMA_RITA, HAROLD, CLAIRE, SEBASTIAN)
 
 
 def test_interfering_in_order_is_the_same_as_act():

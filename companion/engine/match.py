@@ -42,7 +42,7 @@ class Match:
     def start(cls, game: Game, setup: Mapping[str, Any]) -> "Match":
         setup = canonical(setup)
         if not isinstance(setup, dict):  # every game reads its setup as an object
-            raise Refused("the setup must be a JSON object such as {\"game\": \"esp\", \"players\": [\"Ann\", \"Bo\"]}")
+            raise Refused(f"the setup must be a JSON object such as {{\"game\": \"{game.name}\", \"players\": [\"Ann\", \"Bo\"], ...}}")
         try:
             first = game.setup(setup)
         except Refused as refused:

@@ -98,11 +98,6 @@ class Window:
         return replace(self, pending=tuple(s for s in self.pending if s != seat),
                        eligible=self.eligible - {seat})
 
-    @property
-    def order(self) -> tuple[int, ...]:
-        """Who may still answer, in priority order (what a screen lists)."""
-        return self.pending
-
     def reopen_for(self, eligible) -> "Window":
         """After an interference resolves, everyone eligible may answer it in turn."""
         eligible = frozenset(eligible)

@@ -315,7 +315,7 @@ class ClairvoyanceGame(Game):
         window = state.window
         if window is None:
             return False
-        if seat != window["user"] or seat in window["win"].order:
+        if seat != window["user"] or seat in window["win"].pending:
             window["win"] = window["win"].interfere(seat, state.names)
         return True
 
@@ -437,7 +437,7 @@ class ClairvoyanceGame(Game):
             raise self._not_now(state, "pass (there is no window to answer)")
         if state.room is not None:  # R19: making room comes before anything else
             raise self._not_now(state, "pass")
-        if seat == state.window["user"] and seat not in state.window["win"].order:
+        if seat == state.window["user"] and seat not in state.window["win"].pending:
             raise Refused(f"{state.names[seat]} used {state.window['ability']}: the others answer it, "
                           f"{state.names[seat]} need not pass")
         state.window["win"] = state.window["win"].decline(seat, state.names)
@@ -532,7 +532,7 @@ class ClairvoyanceGame(Game):
         if state.window is not None:
             window = state.window["win"]
             return {"act": "window", "seat": window.priority, "kind": state.window["kind"],
-                    "order": list(window.order)}
+                    "order": list(window.pending)}
         if state.play is not None:
             return {"act": "die", "seat": state.play["seat"]}
         return {"act": "action", "seat": state.turn}

@@ -97,7 +97,7 @@ def legal_actions(game, state, interference: bool = True) -> list[dict]:
     m = _Moment(state)
     out: list[dict] = []
     if act == "window":
-        pending = list(state.window["win"].order)
+        pending = list(state.window["win"].pending)
         out += [{"act": "pass", "seat": s} for s in pending]
         out.append({"act": "resolve"})
         user = state.window["user"]  # an ability window's user may act in it too (R8)

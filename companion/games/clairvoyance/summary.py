@@ -60,7 +60,7 @@ def _window(state) -> dict | None:
     if state.window is None:
         return None
     window = state.window["win"]
-    out = {"kind": state.window["kind"], "order": [state.names[s] for s in window.order],
+    out = {"kind": state.window["kind"], "order": [state.names[s] for s in window.pending],
            "acted": [state.names[s] for s in window.acted]}
     if state.window["kind"] == "ability":
         out.update(ability=state.window["ability"], player=state.window["by"])

@@ -421,7 +421,7 @@ class ClairvoyanceScreen(GameScreen):
         """Who has answered the window so far (passed, or moved and been answered)."""
         state = self.state
         window = state.window["win"]
-        done = [seat for seat in rules.priority(state, window.eligible) if seat not in window.order]
+        done = [seat for seat in rules.priority(state, window.eligible) if seat not in window.pending]
         return f" {', '.join(self.name(x) for x in done)} answered." if done else ""
 
     def draw_seat_rows(self, surface, area, seats, passing: bool, not_waited=()):
