@@ -17,6 +17,7 @@ sentence, and a definition the game refuses is left out of the setup with a sent
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import os
@@ -29,17 +30,24 @@ from companion.settings import settings_path
 Book = dict[str, list[dict]]
 
 
-def cardbook_path() -> Path:
-    """``$PLANCHETTE_CARDS``, or ``cards.json`` beside the settings file."""
+def cardbook_path(settings: Path | None = None) -> Path:
+    """``$PLANCHETTE_CARDS``, or ``cards.json`` beside the settings file (``settings``, else
+    the box's own)."""
     if os.environ.get("PLANCHETTE_CARDS"):
         return Path(os.environ["PLANCHETTE_CARDS"])
-    return settings_path().with_name("cards.json")
+    return (settings or settings_path()).with_name("cards.json")
 
 
 def table_cards_of(game: Any) -> Callable[[Any], list[dict]] | None:
     """The game's "cards defined at the table" function, or None: the game keeps no card book.
     ``game`` is a Game object (its package is found from its class) or a package name."""
-    package = game if isinstance(game, str) else type(game).__module__.rpartition(".")[0]
+    return _table_cards_in(game if isinstance(game, str) else type(game).__module__.rpartition(".")[0])
+
+
+@functools.lru_cache(maxsize=None)
+def _table_cards_in(package: str) -> Callable[[Any], list[dict]] | None:
+    """Looked up once per game: asked after every accepted action, and a failed import
+    (a game with no cards module) is not cached by Python itself."""
     try:
         module = importlib.import_module(f"{package}.cards")
     except ImportError:

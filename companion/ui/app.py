@@ -48,16 +48,14 @@ class Banner:
 class App:
     def __init__(self, size: tuple[int, int] = (800, 480), *, fullscreen: bool = False, simulate: bool | None = None,
                  journal_path: Path | None = None, clock: Clock | None = None, box: Box | None = None,
-                 side_panel: bool | None = None, settings_path: Path | None = None,
-                 cards_path: Path | None = None) -> None:
+                 side_panel: bool | None = None, settings_path: Path | None = None) -> None:
         pygame.display.init()  # not pygame.init(): the mixer is the simulated buzzer's to open, or not
         pygame.font.init()
         self.clock = clock or SystemClock()
         self.settings_path = Path(settings_path) if settings_path else None
         self.settings, settings_warning = load_settings(self.settings_path)
         # the group's card book lives beside the settings (companion/cardbook.py)
-        self.cards_path = Path(cards_path) if cards_path else \
-            self.settings_path.with_name("cards.json") if self.settings_path else None
+        self.cards_path = cardbook.cardbook_path(self.settings_path) if self.settings_path else None
         self.cards_seen: Any = None  # what the card book last saw of the match's cards
         self.box = box or Box.open(simulate=simulate, fitted=self.settings.fitted, clock=self.clock, direct_sim=True)
         self.box_settings()
@@ -146,8 +144,8 @@ class App:
         except Refused as refused:
             return refused.reason
         self.open_match(match)
-        for warning in warnings:
-            self.refuse(warning)
+        if warnings:  # one banner: a second would hide the first
+            self.refuse("; ".join(warnings))
         return None
 
     # -- the group's card book -------------------------------------------------------------------
