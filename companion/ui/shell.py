@@ -10,7 +10,7 @@ import pygame
 
 from companion.games import names_in, registry
 from companion.ui import theme
-from companion.ui.keyboard import KeyboardScreen  # noqa: F401 - the shell's keyboard, used here and by others
+from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screen import Screen, SubScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
 

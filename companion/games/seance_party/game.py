@@ -107,11 +107,14 @@ class SeanceState:
     def hand(self, seat: int) -> int:
         return len(self.known[seat]) + self.unknown[seat]
 
-    def item(self, item_id: int):
+    def item(self, item_id: int, inventory: bool = False):
+        """The seat and item of a card on a board by its number (``inventory``: cards a
+        spirit carries too), or (None, None)."""
         for seat, items in enumerate(self.board):
             for item in items:
-                if item["id"] == item_id:
-                    return seat, item
+                for card in (item, *item["inventory"]) if inventory else (item,):
+                    if card["id"] == item_id:
+                        return seat, card
         return None, None
 
     def mine(self, seat: int) -> None:
@@ -126,15 +129,6 @@ class SeanceState:
         self.curses[seat] = dict(self.curses[seat])
         self.zeners[seat] = {z: dict(v) for z, v in self.zeners[seat].items()}
         self.board[seat] = [_copy_item(i) for i in self.board[seat]]
-
-    def on_board(self, item_id: int):
-        """The seat and item of a card on a board by its number, inventory cards included."""
-        for seat, items in enumerate(self.board):
-            for item in items:
-                for card in (item, *item["inventory"]):
-                    if card["id"] == item_id:
-                        return seat, card
-        return None, None
 
     def energy_total(self, seat: int) -> int:
         return self.down[seat] + sum(i["energy"] for i in self.board[seat] if i["kind"] == "spirit")
@@ -736,7 +730,7 @@ class SeancePartyGame(Game):
             raise Refused("an ability names either a card on the board (\"item\": its number) "
                           "or a card in hand (\"card\")")
         if "item" in action:
-            owner, item = state.on_board(self._id(action, "item"))
+            owner, item = state.item(self._id(action, "item"), inventory=True)
             if owner != seat:
                 raise Refused(f"{action['item']!r} is not a card on {who}'s board")
             name = item["card"]

@@ -83,9 +83,6 @@ class EspScreen(GameScreen):
     def meta(self) -> dict:
         return self.app.match.meta
 
-    def colour(self, seat: int):
-        return theme.player_colour(self.app.match.meta, seat)
-
     @property
     def full_information(self) -> bool:
         return "seed" in self.app.match.match.setup

@@ -130,7 +130,7 @@ class SeancePartyScreen(GameScreen):
         return self.state.names[seat]
 
     def card_label(self, item_id) -> str:
-        seat, item = self.state.on_board(item_id)
+        seat, item = self.state.item(item_id, inventory=True)
         if item is None:
             return f"#{item_id}"
         return f"{self.name(seat)}'s {item['card']}"
@@ -566,10 +566,10 @@ class SeancePartyScreen(GameScreen):
     def attack_rolls(self, action) -> list:
         """An attack's dice: the attacking stack's, then the defending stack's (none for a player)."""
         state = self.state
-        seat, spirit = state.on_board(action["spirit"])
+        seat, spirit = state.item(action["spirit"], inventory=True)
         out = [("attack_rolls", stack_dice(state, spirit), f"{self.name(seat)}'s attack")]
         if "target" in action:
-            owner, target = state.on_board(action["target"])
+            owner, target = state.item(action["target"], inventory=True)
             out.append(("defence_rolls", stack_dice(state, target), f"{self.name(owner)}'s defence"))
         return out
 
@@ -754,7 +754,7 @@ class SeancePartyScreen(GameScreen):
         self.prompt(surface, prompt, f"{self.name(seat)} uses the ability of…", self.colour(seat))
         draw_paragraph(surface, "The table resolves what the card says; the companion records whose card it was.",
                        hint, s(11), theme.MUTED, 2)
-        choices = [(f"#{a['item']} {self.state.on_board(a['item'])[1]['card']}", ("do", a))
+        choices = [(f"#{a['item']} {self.state.item(a['item'], inventory=True)[1]['card']}", ("do", a))
                    for a in self.legal("ability") if "item" in a]
         choices += self.card_choices(self.hand_cards(seat), "abilitycard", self.state.unknown[seat] > 0)
         self.add_choices(surface, body, choices, 3, 4, s(12), page_key="abilitypage")
