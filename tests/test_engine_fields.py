@@ -226,3 +226,17 @@ def test_an_before_a_vowel():
     with pytest.raises(Refused) as caught:
         check_fields({"act": "instant", "seat": 0, "x": 1}, ["seat"])
     assert caught.value.reason == 'an instant line has no field "x"'
+
+
+def test_a_card_typed_in_other_capitals_is_the_known_card_not_a_second():
+    from companion.games.clairvoyance.cards import SHIPPED, learn
+    from companion.games.seance_party.cards import SHIPPED as SEANCE_SHIPPED, add_card
+
+    cards = dict(SHIPPED)
+    with pytest.raises(Refused, match="Jack-in-the-box is already known as Jack-in-the-Box"):
+        learn(cards, {"name": "Jack-in-the-box", "type": "item", "faces": [1], "damage": 1, "use": "none"})
+    assert "Jack-in-the-box" not in cards
+    known = dict(SEANCE_SHIPPED)
+    with pytest.raises(Refused, match="already known as Red Bean Bomb"):
+        add_card(known, {"name": "red bean bomb", "type": "spell", "symbol": "circle", "element": "fire",
+                         "attack": "d6", "speed": 2, "cursed": {"element": "fire", "attack": "d4", "speed": 1}})

@@ -119,3 +119,11 @@ def definitions_of(line: Mapping[str, Any]) -> list:
     if not isinstance(extra, list):
         raise Refused("cards must be a list of card definitions")
     return extra
+
+
+def check_card_name(known: Iterable[str], name: str) -> None:
+    """Refuse a new card whose name differs from a known one only in capitals: it is the same
+    card typed another way (the on-screen keyboard writes "Jack-in-the-box"), not a second."""
+    for other in known:
+        if other != name and other.casefold() == name.casefold():
+            raise Refused(f"{name} is already known as {other}: name it {other}, as it is printed")

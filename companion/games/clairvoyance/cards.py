@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Mapping
 
+from companion.engine.fields import check_card_name
 from companion.engine.refusal import Refused
 
 TYPES = ("item", "instant")
@@ -150,6 +151,8 @@ def learn(cards: dict[str, Card], data: Any) -> Card:
     """Add a definition to ``cards`` (a new card, or figures of a known one)."""
     card = parse_card(data)
     old = cards.get(card.name)
+    if old is None:
+        check_card_name(cards, card.name)
     card = card if old is None else merge(old, card)
     cards[card.name] = card
     return card

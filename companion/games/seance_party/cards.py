@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from companion.engine.fields import check_card_name
 from companion.engine.refusal import Refused
 
 SYMBOLS = ("circle", "cross", "wave", "square", "star")
@@ -117,6 +118,8 @@ def add_card(known: dict[str, Card], data: Any) -> Card:
     """Learn an inline definition; a name already known must be defined the same way."""
     card = parse_card(data)
     old = known.get(card.name)
+    if old is None:
+        check_card_name(known, card.name)
     if old is not None and old != card:
         raise Refused(f"{card.name} is already known with other figures ({describe(old)})")
     known[card.name] = card
