@@ -5,7 +5,7 @@
 #   sudo systemd/install.sh --uninstall  remove the service and /opt/planchette (keeps the saved games)
 #   sudo systemd/install.sh --uninstall --purge   ... and the saved games and the service user
 #
-# systemd/README.md explains each step.
+# systemd/README.md explains each step, and what changes in a chroot (an SD-image build).
 set -euo pipefail
 umask 022
 
@@ -19,6 +19,15 @@ CACHE_DIR=/var/cache/planchette
 UNIT=companion.service
 UNIT_PATH=/etc/systemd/system/$UNIT
 PIO_RULE=/etc/udev/rules.d/99-planchette-pio.rules
+MODULES_CONF=/etc/modules-load.d/planchette.conf
+DISPLAY_MANAGER=/etc/systemd/system/display-manager.service
+BOOT_CONFIGS=(/boot/firmware/config.txt /boot/config.txt) # Bookworm; Bullseye and older
+# There only where systemd is PID 1 (sd_booted(3)): not in a chroot or a container.
+SYSTEMD_RUN_DIR=/run/systemd/system
+# Present only once the overlays that config.txt turns on are active.
+BOOT_DEVICES=(/dev/i2c-1 /dev/spidev0.0)
+# How long the Pi's own console may read the summary before the companion takes the screen.
+SWITCH_WAIT=15
 BLOCK_BEGIN="# >>> planchette (systemd/install.sh) >>>"
 BLOCK_END="# <<< planchette <<<"
 
@@ -34,6 +43,9 @@ APT_PACKAGES=(
     libsdl2-dev libsdl2-ttf-dev libsdl2-mixer-dev libsdl2-image-dev
     libfreetype-dev libportmidi-dev
     libdrm2 libgbm1 libegl1 libgles2 libgl1-mesa-dri
+    # The screens are drawn in DejaVu Sans, which pygame finds through fontconfig's fc-list
+    # (companion/ui/theme.py); a Lite image has neither, and pygame's own font looks different.
+    fontconfig fonts-dejavu-core
 )
 # Only in the Raspberry Pi archive (not in Debian's): lgpio's C library, in case pip has no
 # lgpio wheel for this Python and builds it from source. Installed when apt knows them.
@@ -43,6 +55,8 @@ force=no
 action=install
 purge=no
 reboot_needed=no
+live=yes # systemd runs here (not a chroot): units can be reloaded and started
+step=""  # what is being done, for the sentence when something fails
 
 usage() {
     sed -n '2,8s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"
@@ -50,9 +64,18 @@ usage() {
     echo "Options: --force (also off a Raspberry Pi), --uninstall, --purge (with --uninstall), --help"
 }
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+say() { step=$*; printf '\033[1m==> %s\033[0m\n' "$*"; }
 warn() { printf 'install.sh: %s\n' "$*" >&2; }
-die() { warn "$*"; exit 1; }
+die() { warn "$*"; step=""; exit 1; }
+
+# Any other failure (set -e) still ends with a sentence: which step, and that re-running is safe.
+on_exit() {
+    local status=$?
+    if ((status != 0)) && [[ -n $step ]]; then
+        warn "stopped at the step \"$step\" (the messages above say why)."
+        warn "what was done before is in place; fix the cause and run me again, it is safe to repeat."
+    fi
+}
 
 # -- where we are -----------------------------------------------------------------------
 model=$(tr -d '\0' 2>/dev/null </proc/device-tree/model || true)
@@ -62,11 +85,33 @@ is_pi4() { [[ $model == *"Raspberry Pi 4"* || $model == *"Raspberry Pi 400"* || 
 is_pi3() { [[ $model == *"Raspberry Pi 3"* || $model == *"Zero 2"* || $model == *"Compute Module 3"* ]]; }
 
 boot_config() {
-    if [[ -f /boot/firmware/config.txt ]]; then
-        echo /boot/firmware/config.txt # Bookworm
-    elif [[ -f /boot/config.txt ]]; then
-        echo /boot/config.txt # Bullseye and older
+    local config
+    for config in "${BOOT_CONFIGS[@]}"; do
+        if [[ -f $config ]]; then
+            echo "$config"
+            return 0
+        fi
+    done
+}
+
+# systemctl can enable a unit without systemd running (it edits the symlinks itself), but it
+# cannot reload or start one: in a chroot or a container those steps wait for the first boot.
+systemd_running() {
+    [[ -d $SYSTEMD_RUN_DIR ]] && ! systemd-detect-virt --quiet --chroot 2>/dev/null
+}
+
+# The companion takes tty1: someone typing there loses the screen when it starts.
+on_console() {
+    [[ $(tty 2>/dev/null || true) == /dev/tty1 ]]
+}
+
+# Append a line, first ending the file's last line if it has no newline.
+append_line() {
+    local file=$1 line=$2
+    if [[ -s $file && -n $(tail -c 1 "$file") ]]; then
+        echo >>"$file"
     fi
+    printf '%s\n' "$line" >>"$file"
 }
 
 # Remove our block (between the markers) from config.txt, if there is one.
@@ -88,16 +133,12 @@ write_config_block() {
     elif is_pi3; then
         lines+=("core_freq=250" "core_freq_min=250")
     fi
-    local before after
+    local before after line
     before=$(sha256sum "$config")
-    [[ -f $config.planchette-orig ]] || cp -p "$config" "$config.planchette-orig"
     remove_config_block "$config"
-    {
-        echo "$BLOCK_BEGIN"
-        echo "[all]"
-        printf '%s\n' "${lines[@]}"
-        echo "$BLOCK_END"
-    } >>"$config"
+    for line in "$BLOCK_BEGIN" "[all]" "${lines[@]}" "$BLOCK_END"; do
+        append_line "$config" "$line"
+    done
     after=$(sha256sum "$config")
     [[ $before == "$after" ]] || reboot_needed=yes
 }
@@ -111,13 +152,36 @@ enable_i2c_spi() {
         raspi-config nonint do_spi 0
     else
         warn "raspi-config not found: enabling I2C and SPI in $config directly"
-        grep -qx 'dtparam=i2c_arm=on' "$config" || echo 'dtparam=i2c_arm=on' >>"$config"
-        grep -qx 'dtparam=spi=on' "$config" || echo 'dtparam=spi=on' >>"$config"
-        echo i2c-dev >/etc/modules-load.d/planchette.conf
+        grep -qx 'dtparam=i2c_arm=on' "$config" || append_line "$config" 'dtparam=i2c_arm=on'
+        grep -qx 'dtparam=spi=on' "$config" || append_line "$config" 'dtparam=spi=on'
+        echo i2c-dev >"$MODULES_CONF"
     fi
     [[ $before == "$(sha256sum "$config")" ]] || reboot_needed=yes
     # Without a reboot the devices show up only if the overlays are already active.
-    [[ -e /dev/i2c-1 && -e /dev/spidev0.0 ]] || reboot_needed=yes
+    local device
+    for device in "${BOOT_DEVICES[@]}"; do
+        [[ -e $device ]] || reboot_needed=yes
+    done
+}
+
+# The copy the README promises is the file as it was before this script ever touched it:
+# taken once, before raspi-config or our block changes anything.
+keep_original_config() {
+    local config=$1
+    [[ -e $config.planchette-orig ]] || cp -p "$config" "$config.planchette-orig"
+}
+
+configure_boot() {
+    local config
+    config=$(boot_config)
+    if [[ -z $config ]]; then
+        warn "no config.txt in ${BOOT_CONFIGS[*]}: I2C and SPI left as they are"
+        return 0
+    fi
+    say "I2C and SPI on, settings in $config (the original kept as $config.planchette-orig)"
+    keep_original_config "$config"
+    enable_i2c_spi "$config"
+    write_config_block "$config"
 }
 
 install_apt_packages() {
@@ -173,9 +237,14 @@ pygame_uses_system_sdl() {
 make_venv() {
     say "virtual environment $VENV"
     [[ -x $VENV/bin/python ]] || python3 -m venv "$VENV"
-    "$VENV/bin/python" -m pip install --quiet --upgrade pip
+    # A newer pip is welcome, not needed: Bookworm's installs everything below.
+    if ! "$VENV/bin/python" -m pip install --quiet --upgrade pip; then
+        warn "pip could not upgrade itself (see its message above): carrying on with the venv's own pip"
+    fi
     # Editable: the data files (wiring/pins.toml, hardware/pentagram.json) stay in $SRC.
-    "$VENV/bin/python" -m pip install --no-binary pygame -e "${SRC}[pi]"
+    if ! "$VENV/bin/python" -m pip install --no-binary pygame -e "${SRC}[pi]"; then
+        die "pip could not install the companion and its libraries (see its messages above); check the network and run me again"
+    fi
     if ! pygame_uses_system_sdl; then
         say "rebuilding pygame against the system's SDL (kmsdrm)"
         "$VENV/bin/python" -m pip install --force-reinstall --no-deps --no-binary pygame pygame
@@ -187,27 +256,48 @@ make_venv() {
 
 install_pio_rule() {
     # Pi 5: the NeoPixels go through the RP1's PIO, /dev/pio0. Recent Raspberry Pi OS
-    # gives it to the gpio group already; older images leave it root-only.
+    # gives it to the gpio group already; older images leave it root-only. An image being
+    # built may boot on a Pi 5, and elsewhere the rule matches nothing.
     say "udev rule for /dev/pio0 -> $PIO_RULE"
     echo 'SUBSYSTEM=="*-pio", GROUP="gpio", MODE="0660"' >"$PIO_RULE"
-    udevadm control --reload-rules
-    udevadm trigger --subsystem-match=rp1-pio || true
+    if [[ $live == yes ]]; then
+        udevadm control --reload-rules
+        udevadm trigger --subsystem-match=rp1-pio || true
+    fi
 }
 
 install_unit() {
     say "unit $UNIT_PATH"
     install -m 0644 "$SRC/systemd/$UNIT" "$UNIT_PATH"
-    systemctl daemon-reload
+    [[ $live == no ]] || systemctl daemon-reload
     # The unit takes tty1 (Conflicts=getty@tty1.service); without its login prompt at
     # boot, nothing races the companion for the screen.
     systemctl disable getty@tty1.service 2>/dev/null || true
     systemctl enable "$UNIT"
-    systemctl restart "$UNIT" # starts it, or restarts it with the new code
+}
+
+# Last of all, after every message: on the Pi's own console the companion takes this screen.
+start_companion() {
+    if [[ $live == no ]]; then
+        echo "At the first boot the I2C, SPI and clock settings apply and the companion starts on the screen."
+        return 0
+    fi
+    if on_console; then
+        if [[ $reboot_needed == yes ]]; then
+            echo "The companion takes this screen after the reboot."
+            return 0
+        fi
+        echo "The screen switches to the companion now; for a console afterwards press Ctrl+Alt+F2 or use ssh."
+        echo "Press Enter, or wait $SWITCH_WAIT seconds."
+        read -r -t "$SWITCH_WAIT" _ || true
+    fi
+    # Starts it, or restarts it with the new code.
+    systemctl restart "$UNIT" || die "the companion did not start: journalctl -u $UNIT -b says why"
 }
 
 check_display_manager() {
     # A desktop's display manager holds the screen (DRM master) and kmsdrm cannot open it.
-    if [[ $(systemctl get-default) == graphical.target && -e /etc/systemd/system/display-manager.service ]]; then
+    if [[ $(systemctl get-default 2>/dev/null || true) == graphical.target && -e $DISPLAY_MANAGER ]]; then
         warn "a desktop starts at boot and will hold the screen; boot to the console instead:"
         warn "  sudo raspi-config nonint do_boot_behaviour B1   (or: sudo systemctl set-default multi-user.target)"
     fi
@@ -215,15 +305,17 @@ check_display_manager() {
 
 uninstall() {
     say "removing $UNIT"
+    local now=()
+    [[ $live == no ]] || now=(--now) # stop and start only where systemd runs
     if [[ -f $UNIT_PATH ]]; then
-        systemctl disable --now "$UNIT" || true
+        systemctl disable "${now[@]}" "$UNIT" || true
         rm -f "$UNIT_PATH"
-        systemctl daemon-reload
+        [[ $live == no ]] || systemctl daemon-reload
     fi
-    systemctl enable --now getty@tty1.service || true
+    systemctl enable "${now[@]}" getty@tty1.service || true
     if [[ -f $PIO_RULE ]]; then
         rm -f "$PIO_RULE"
-        udevadm control --reload-rules || true
+        [[ $live == no ]] || udevadm control --reload-rules || true
     fi
     local config
     config=$(boot_config)
@@ -259,37 +351,39 @@ main() {
     if [[ $purge == yes && $action != uninstall ]]; then
         die "--purge goes with --uninstall"
     fi
-    [[ $EUID -eq 0 ]] || die "run me as root: sudo $0"
+    [[ $(id -u) -eq 0 ]] || die "run me as root: sudo $0"
     if ! is_pi && [[ $force != yes ]]; then
-        die "this is not a Raspberry Pi (${model:-no /proc/device-tree/model}); --force installs anyway"
+        die "this is not a Raspberry Pi (${model:-no /proc/device-tree/model}); --force installs anyway (as when building an image in a chroot)"
+    fi
+    trap on_exit EXIT
+    if ! systemd_running; then
+        live=no
+        export SYSTEMD_OFFLINE=1 # systemctl edits the unit links itself, as in a chroot
+        warn "systemd is not running here (a chroot or a container, as when building an SD image):"
+        warn "the unit is only enabled or disabled; nothing is reloaded, started or stopped until the first boot"
     fi
 
     if [[ $action == uninstall ]]; then
         uninstall
+        step=""
     else
         install_apt_packages
         make_user
         copy_source
         make_venv
-        local config
-        config=$(boot_config)
-        if [[ -n $config ]]; then
-            say "I2C and SPI on, settings in $config"
-            enable_i2c_spi "$config"
-            write_config_block "$config"
-        else
-            warn "no config.txt under /boot/firmware or /boot: I2C and SPI left as they are"
-        fi
-        if is_pi5 || [[ -e /dev/pio0 ]]; then
+        configure_boot
+        if is_pi5 || [[ -e /dev/pio0 || $live == no ]]; then
             install_pio_rule
         fi
         install_unit
         check_display_manager
-        say "done: systemctl status $UNIT; journalctl -u $UNIT -f"
+        say "installed: systemctl status $UNIT; journalctl -u $UNIT -f"
+        step=""
     fi
-    if [[ $reboot_needed == yes ]]; then
+    if [[ $reboot_needed == yes && $live == yes ]]; then
         echo "Reboot to apply the I2C, SPI and clock settings: sudo reboot"
     fi
+    [[ $action == uninstall ]] || start_companion
 }
 
 # Sourced (by tests/test_systemd.py) it only defines the functions.
