@@ -62,9 +62,13 @@ def shot(app: App, path) -> None:
 
 
 def type_on_screen(app: App, text: str, done: bool = True) -> None:
-    """Tap ``text`` out on the on-screen keyboard (letters by their capital key), then Done."""
+    """Tap ``text`` out on the on-screen keyboard (letters by their capital key, turning to
+    the accents' page for a letter not on this one), then Done."""
     for char in text:
-        tap(app, ("key", char.upper() if char.isalpha() else char))
+        want = ("key", char.upper() if len(char.upper()) == 1 else char)  # ß has no one-letter capital
+        if not any(button.action == want for button in buttons(app)):
+            tap(app, "page")
+        tap(app, want)
     if done:
         tap(app, "done")
 

@@ -9,56 +9,112 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.screen import Screen
-from companion.ui.widgets import Button, columns, draw_text, panel, rows
+from companion.ui.widgets import Button, columns, draw_text, fitted, panel, rows
 
 NAME_LIMIT = 20  # characters: a player's name fits every list it appears in
 
+LETTERS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM',.")
+# Players are called Zoë and Søren: the accented letters of European names, by their base
+# letter.  A touch screen has no long press, so they are a second page of keys.
+ACCENTS = ("ÁÀÂÄÃÅÆÇČĆÐ", "ÉÈÊËĚĞÍÌÎÏŁ", "ÑŃÓÒÔÖÕØŒŘŠ", "ŚŞßÚÙÛÜŮÝŽŻ")
+PAGES = (LETTERS, ACCENTS)
+PAGE_LABELS = ("é ü ñ", "ABC")  # the page key names the page it turns to
+
 
 class KeyboardScreen(Screen):
-    """Digits, letters, a little punctuation (a card's name may be "Jack-in-the-Box"), space
-    and rub-out; Done hands the trimmed text to ``done`` and goes back.
-    A letter after a space (or the first) is a capital, the rest small, as names are
-    written.  A keyboard plugged into the box types anything printable.  ``limit`` caps
-    the length (a card's name may be longer than a player's)."""
+    """Digits, letters, a little punctuation (a card's name may be "Jack-in-the-Box"), a
+    page of accented letters, space, rub-out, Clear, Cancel and Done.
 
-    KEYS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM',.")
+    The text being edited starts selected, as a phone does it: the first key replaces it,
+    rub-out clears it, a tap on it keeps it to add to.  Cancel goes back and changes
+    nothing; Done hands the trimmed text to ``done``.  A letter after a space (or the
+    first) is a capital, the rest small, as names are written, accented or not.  One
+    accented letter turns back to the letters (a name rarely has two in a row).  A keyboard
+    plugged into the box types anything printable; Escape cancels where the app leaves it
+    to this screen.  ``limit`` caps the length (a card's name may be longer than a
+    player's)."""
 
     def __init__(self, app, back: Screen, prompt: str, text: str, done: Callable[[str], None],
                  limit: int = NAME_LIMIT) -> None:
         super().__init__(app)
         self.back, self.prompt, self.text, self.done, self.limit = back, prompt, text, done, limit
         self.title = prompt
+        self.replacing = bool(text)  # the old text is selected: typing replaces it
+        self.page = 0
 
+    # -- drawing --------------------------------------------------------------------------
     def draw_body(self, surface, area):
         s = self.scale
         field, keys, last = rows(area.inflate(-s(20), -s(14)), [1, 4, 1], s(8))
-        panel(surface, field, theme.PANEL_LIGHT, s(8))
-        draw_text(surface, self.text + "▏", field.inflate(-s(20), 0), s(24), theme.INK)
-        for line, row in zip(self.KEYS, rows(keys, [1] * len(self.KEYS), s(6))):
-            for letter, cell in zip(line, columns(row, [1] * 10, s(5))):
+        self.add_button(surface, Button(field, self.text, "field", draw_face=self.draw_field))
+        lines = PAGES[self.page]
+        for line, row in zip(lines, rows(keys, [1] * len(lines), s(6))):
+            for letter, cell in zip(line, columns(row, [1] * len(line), s(5))):
                 self.add_button(surface, Button(cell, letter, ("key", letter)), s(18))
-        space, rub, done = columns(last, [4, 2, 2], s(8))
+        cancel, clear, page, space, rub, done = columns(last, [2, 1.6, 1.6, 3, 1.4, 2], s(8))
+        self.add_button(surface, Button(cancel, "Cancel", "cancel"), s(16))
+        self.add_button(surface, Button(clear, "Clear", "clear", bool(self.text)), s(16))
+        self.add_button(surface, Button(page, PAGE_LABELS[self.page], "page", colour=theme.PANEL), s(16))
         self.add_button(surface, Button(space, "space", ("key", " ")), s(16))
-        self.add_button(surface, Button(rub, "⌫", "rub"), s(18))
+        self.add_button(surface, Button(rub, "⌫", "rub", bool(self.text)), s(18))
         self.add_button(surface, Button(done, "Done", "done", bool(self.text.strip()), colour=theme.GOOD), s(18))
 
+    def draw_field(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The text with its cursor, or selected (highlighted) while typing would replace it."""
+        s = self.scale
+        panel(surface, rect, theme.PANEL_LIGHT, s(6))
+        room = rect.inflate(-s(12), 0)
+        if not self.replacing:
+            draw_text(surface, self.text + "▏", room, s(24), theme.INK)
+            return
+        room, hint = columns(room, [3, 2], s(12))
+        draw_text(surface, "typing replaces it · tap here to add to it", hint, s(13), theme.MUTED, "right")
+        shown, face = fitted(self.text, s(24), room.width)
+        mark = pygame.Rect(room.left - s(3), 0, face.size(shown)[0] + s(6), face.get_height())
+        mark.centery = room.centery
+        pygame.draw.rect(surface, theme.ACCENT, mark, border_radius=s(4))
+        draw_text(surface, self.text, room, s(24), theme.BACKGROUND)
+
+    # -- input ----------------------------------------------------------------------------
     def on_button(self, action):
-        if action == "rub":
-            self.text = self.text[:-1]
+        if action == "cancel":
+            self.app.show(self.back)
         elif action == "done":
             self.done(self.text.strip()[: self.limit])
             self.app.show(self.back)
-        elif len(self.text) < self.limit:
+        elif action == "clear":
+            self.text, self.replacing = "", False
+        elif action == "rub":
+            self.text = "" if self.replacing else self.text[:-1]
+            self.replacing = False
+        elif action == "field":
+            self.replacing = False
+        elif action == "page":
+            self.page = 1 - self.page
+        else:
             letter = action[1]
-            self.text += letter if not self.text or self.text.endswith(" ") else letter.lower()
+            self.type(letter if self.word_starts() else letter.lower())
+            self.page = 0
+
+    def word_starts(self) -> bool:
+        """The next letter begins a word (a capital): the text is empty, replaced, or ends in a space."""
+        return self.replacing or not self.text or self.text.endswith(" ")
+
+    def type(self, chars: str) -> None:
+        if self.replacing:
+            self.text, self.replacing = "", False
+        if len(self.text) < self.limit:
+            self.text += chars
 
     def on_key(self, event):
         if event.key == pygame.K_RETURN:
             self.on_button("done")
+        elif event.key == pygame.K_ESCAPE:
+            self.on_button("cancel")
         elif event.key == pygame.K_BACKSPACE:
             self.on_button("rub")
-        elif event.unicode and event.unicode.isprintable() and len(self.text) < self.limit:
-            self.text += event.unicode
+        elif event.unicode and event.unicode.isprintable():
+            self.type(event.unicode)
         else:
             return False
         return True
