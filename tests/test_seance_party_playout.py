@@ -9,9 +9,11 @@ At every step, besides the harness's own checks:
   tried is accepted (the harness), and a random action from the whole action space, a near
   miss of a listed one or another member of a listed kind is accepted exactly when
   ``canonical()`` turns it into a listed one;
-- Séance Party's invariants, worked out here from the rulebook
-  (``shared/rules/seance-party.txt``): cards and dice conserved, a Zener never charged
-  twice, what each act may change and what it must, the round's steps, battles, winners.
+- Séance Party's invariants, worked out here from the rulebook: cards and dice conserved,
+  a Zener never charged twice, what each act may change and what it must, the round's
+  steps, battles, winners; and "If all players pass, the round automatically ends": a round
+  ends by passes exactly when every player still in has passed since their last action
+  (read from the round's record, not from the state's own bookkeeping).
 """
 
 from __future__ import annotations
@@ -78,10 +80,39 @@ def dice(state) -> int:
     return sum(map(len, state.pools)) + sum(d is not None for d in state.points.values()) + len(state.removed)
 
 
+def passed(record: dict) -> set[str]:
+    """Who has passed, by the round's record alone: a turn closed with "pass" (a play before
+    it or not), since the last attack (which changes the board), and no curse activated by
+    that player since (docs/seance-party.md, Readings 5)."""
+    out: set[str] = set()
+    for turn in record["turns"]:
+        for entry in turn["actions"]:
+            if entry == "pass":
+                out.add(turn["player"])
+            elif isinstance(entry, dict) and "attack" in entry:
+                out.clear()
+            elif isinstance(entry, dict) and "activate" in entry:
+                out.discard(entry["player"])
+    return out
+
+
+def extra_owed(record: dict, active: set[str]) -> bool:
+    """The round's last turn charged a Zener, and its player is still in: another turn is owed."""
+    turns = record["turns"]
+    return bool(turns) and turns[-1]["player"] in active and any(
+        isinstance(e, dict) and "charged" in e for e in turns[-1]["actions"])
+
+
 class Invariants:
     """Checked after every accepted action, from the state's plain fields."""
 
     total = 0  # the cards of the game in play
+    #: over every game checked: rounds ended by passes; turns closed by a pass with everyone
+    #: still in having passed but an extra turn owed; passes that ended no round although the
+    #: passer had passed before in the round (a charge's extra turn, or a turn round again)
+    by_passes = 0
+    extra_first = 0
+    again = 0
 
     def __call__(self, game, previous, action, state) -> None:
         n = len(state.names)
@@ -98,6 +129,7 @@ class Invariants:
             assert all(state.hand(s) == 5 and state.down[s] == 5 for s in range(n))
             return
         self.change(previous, action, state)
+        self.round_end(previous, action, state)
         if state.phase == "over":
             self.winners(state)
 
@@ -162,6 +194,41 @@ class Invariants:
             assert set(active) <= set(state.order) <= set(state.speeds["speed"]), "the order is not every speed"
             speeds = [state.speeds["speed"][s] for s in state.order]
             assert speeds == sorted(speeds, reverse=True), "turns do not go from the fastest"
+
+    def round_end(self, previous, action, state) -> None:
+        """Pass: "If all players pass, the round automatically ends."  A round ends by passes
+        only when every player still in has passed since their last action (so in round 1
+        only once every player has started a turn), and whenever that holds at the close of a
+        turn with no extra turn owed.  A round ends otherwise only by an "end" line."""
+        names = state.names
+        active = {names[s] for s in state.active()}
+        if state.round > previous.round:
+            record = state.history[len(previous.history) - 1]
+            assert record["round"] == previous.round
+            if record["ended_by"] == "passes":
+                missing = active - passed(record)
+                assert not missing, f"round {previous.round} ended by passes but {sorted(missing)} had not passed"
+                assert not extra_owed(record, active), "the round ended by passes with an extra turn owed"
+                assert {names[s] for s in previous.started} >= active, "a round ended before everyone started a turn"
+                self.by_passes += 1
+            else:
+                assert action["act"] == "end" and record["ended_by"] == f"{names[action['seat']]} ended"
+            return
+        if state.phase == "over" or previous.phase == "curse":
+            return
+        record = state.history[-1]
+        assert record["ended_by"] is None
+        if state.phase == "turns" and len(record["turns"]) > len(previous.history[-1]["turns"]):
+            # a turn has closed and the round goes on: someone still in has not passed, or
+            # the closed turn charged and its player takes another
+            closed = {"turns": record["turns"][:-1]}
+            if active <= passed(record):
+                assert extra_owed(closed, active) and record["turns"][-1]["player"] == closed["turns"][-1]["player"], (
+                    f"everyone still in has passed, yet round {state.round} goes on")
+                self.extra_first += 1
+            if action["act"] == "pass" and sum(
+                    t["player"] == names[action["seat"]] and "pass" in t["actions"] for t in closed["turns"]) > 1:
+                self.again += 1
 
     def change(self, previous, action, state) -> None:
         act, seat = action["act"], action.get("seat")
@@ -457,7 +524,8 @@ class TablePace(type(SEANCE_PARTY)):
         if state.phase == "over":
             return None
         turn = state.history[-1]["turns"]
-        key = (state.seed, state.round, state.phase, state.rolls, state.next_id, state.passes, len(state.removed),
+        key = (state.seed, state.round, state.phase, state.rolls, state.next_id, tuple(sorted(state.passed)),
+               len(state.removed),
                len(turn), len(turn[-1]["actions"]) if turn else 0, tuple(state.unknown), len(state.charges),
                state.planchette, tuple(state.down), tuple(state.deck))
         rng = random.Random(zlib.crc32(repr(key).encode()))
@@ -520,11 +588,12 @@ def test_random_games(mode, players, other, half):
     make = setup_for(mode, players, other)
     seed = f"seance-{mode}-{players}-{other}-{half}"
     sampler = Sampler(tries=6)
+    invariants = Invariants()
     thorough = run_playouts(PACED, make, games=THOROUGH_GAMES, seed=f"{seed}/thorough", illegal=sampler,
-                            invariants=Invariants(), **THOROUGH)
+                            invariants=invariants, **THOROUGH)
     sampler.tries = 1
     quick = run_playouts(PACED, make, games=GAMES[players] - THOROUGH_GAMES, seed=f"{seed}/quick", illegal=sampler,
-                         invariants=Invariants(), **QUICK)
+                         invariants=invariants, **QUICK)
     assert thorough.undo_checked == thorough.steps
     total = PlayoutStats()
     total.merge(thorough)
@@ -536,4 +605,6 @@ def test_random_games(mode, players, other, half):
         assert total.refusals.get(act, 0) > 0, f"no {act} was refused: {total.refusals}"
     for act in ("curse", "reveal", "boost", "play", "activate", "attack"):
         assert sampler.members[act] > 0, f"no other member of a listed {act} kind was tried: {sampler.members}"
+    # the round's end by passes was put to the test: rounds ended so, and passes that ended none
+    assert invariants.by_passes > 0 and invariants.again > 0, vars(invariants)
 

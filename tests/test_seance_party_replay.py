@@ -31,6 +31,13 @@ def test_charges_game(capsys):
     assert s["charges"][0] == {"round": 1, "player": "Bo", "zener": "cross"}
     turns = r1["turns"]
     assert turns[0]["actions"][0]["planchette"] == "cross" and turns[0]["actions"][0]["die"] == 4
+    # "If all players pass, the round automatically ends": Bo's charges in round 3 and Ann's in
+    # round 9 give extra turns, and the round still waits for the other player's pass
+    for r in s["rounds"]:
+        if r["ended_by"] == "passes":
+            assert {t["player"] for t in r["turns"] if t["actions"][-1:] == ["pass"]} == {"Ann", "Bo"}, r["round"]
+    assert [t["player"] for t in s["rounds"][2]["turns"]] == ["Bo", "Bo", "Bo", "Bo", "Ann"]
+    assert [t["player"] for t in s["rounds"][8]["turns"]] == ["Ann", "Ann", "Bo"]
 
 
 def test_first_lines_by_hand(tmp_path, capsys):

@@ -88,7 +88,7 @@ class SeanceState:
     played: bool = False
     extra: bool = False
     started: list = field(default_factory=list)
-    passes: int = 0
+    passed: frozenset = frozenset()  # this round: whose last say was a pass (rules.round_ends_by_passes)
     battle: dict | None = None
     defeated: list = field(default_factory=list)   # per seat: None or the seat that defeated them
     history: list = field(default_factory=list)    # rounds, for the summary
@@ -268,7 +268,7 @@ class SeancePartyGame(Game):
         state.phase = "curse"
         state.sealed = Sealed.open(state.active())
         state.revealed, state.speeds, state.order, state.boosters = {}, {}, [], []
-        state.turn, state.played, state.extra, state.started, state.passes = None, False, False, [], 0
+        state.turn, state.played, state.extra, state.started, state.passed = None, False, False, [], frozenset()
         state.causes = ()
         state.history.append({"round": state.round, "curses": None, "hand_speed": None, "board_speed": None,
                               "boosts": {}, "speed": None, "order": None, "turns": [], "ended_by": None})
@@ -497,6 +497,7 @@ class SeancePartyGame(Game):
     # -- Player Turns --------------------------------------------------------------------------
     def _begin_turn(self, state: SeanceState, seat: int) -> None:
         state.turn, state.played, state.extra = seat, False, False
+        state.passed = state.passed - {seat}  # in a turn, not passed yet in it
         if seat not in state.started:
             state.started = state.started + [seat]
         state.history[-1]["turns"].append({"player": state.names[seat], "actions": []})
@@ -708,6 +709,7 @@ class SeancePartyGame(Game):
             raise Refused("burn must be true or false")
         state.mine(seat)
         state.curses[seat][z] -= 1
+        state.passed = state.passed - {seat}  # acted again: that player's pass no longer stands
         state.causes = state.causes + (card.name,)
         entry = {"activate": card.name, "player": who, "zener": z, "burned": burn}
         if burn:
@@ -742,10 +744,16 @@ class SeancePartyGame(Game):
         self._note(state, {"ability": name, "player": who})
 
     def _pass(self, state: SeanceState, action: Action, seat: int) -> None:
-        """Pass: "If all players pass, the round automatically ends.\""""
+        """Pass: "If you prefer to not attack, you do not have to."  The turn is over."""
         self._note(state, "pass")
-        state.passes += 1
-        if rules.round_over_by_passes(state.passes, len(state.active())) and not state.extra:
+        state.passed = state.passed | {seat}
+        self._turn_over(state)
+
+    def _turn_over(self, state: SeanceState) -> None:
+        """A turn closed without a battle: the round ends if everyone still in has passed
+        (:func:`rules.round_ends_by_passes`), else the next turn."""
+        owed = state.extra and state.defeated[state.turn] is None
+        if rules.round_ends_by_passes(state.passed, state.active(), owed):
             self._end_round(state, "passes")
         else:
             self._end_turn(state)
@@ -864,7 +872,7 @@ class SeancePartyGame(Game):
             state.boosters = [s for s in state.boosters if s != seat]
             self._boosts_done(state)
         elif state.phase == "turns" and state.turn == seat:
-            self._end_turn(state)
+            self._turn_over(state)
 
     # -- battles -------------------------------------------------------------------------------
     def _stack(self, state: SeanceState, item: dict) -> list[tuple[Card, bool]]:
@@ -901,7 +909,7 @@ class SeancePartyGame(Game):
         d_stack = self._stack(state, target) if target else []
         d_rolls = self._rolls(state, action, "defence_rolls", [c.attack_of(k) for c, k in d_stack],
                               state.names[defender])
-        state.passes = 0
+        state.passed = frozenset()  # an attack changes the board: passes before it no longer count
         state.battle = {"round": state.round, "attacker": seat, "defender": defender, "spirit": spirit["id"],
                         "target": target["id"] if target else None,
                         "attack_rolls": a_rolls, "defence_rolls": d_rolls,

@@ -1,4 +1,4 @@
-"""Séance Party's rules, in the rulebook's order (``shared/rules/seance-party.txt``).
+"""Séance Party's rules, in the order of the Séance Party rulebook.
 
 One small function per rule; each docstring names its section.  Where the rulebook is
 silent the reading is a setting of the setup line (``SETTINGS``), documented in
@@ -118,10 +118,16 @@ def forced_pass(round_number: int, started: set[int], active: Iterable[int]) -> 
     return round_number == 1 and not set(active) <= started
 
 
-def round_over_by_passes(passes: int, active: int) -> bool:
-    """Pass: "If all players pass, the round automatically ends."  (Read: as many passes in a
-    row as there are players still in.)"""
-    return passes >= active
+def round_ends_by_passes(passed: Iterable[int], active: Iterable[int], extra_owed: bool) -> bool:
+    """Pass: "If all players pass, the round automatically ends."  "In only the first round
+    of the game each player is forced to pass until every player has started a turn."
+
+    ``passed``: the players whose last say this round was a pass — a turn closed with a pass
+    (after a play or not), since the last attack and with no curse activated since.  The
+    round ends when that holds every player still in (so in round 1 only once every player
+    has started a turn), and not while a charge's extra turn is still owed: a player passing
+    twice is one player passing (docs/seance-party.md, Readings 5)."""
+    return not extra_owed and set(active) <= set(passed)
 
 
 # -- playing a card ------------------------------------------------------------------------

@@ -60,6 +60,7 @@ def summary(game, state) -> dict:
         "seats": [_seat(state, s) for s in range(len(names))],
         "rounds": [dict(r) for r in state.history],
         "turn": None if state.turn is None or state.phase == "over" else names[state.turn],
+        "passed": [names[s] for s in sorted(state.passed)],
         "battle": _battle(state),
         "battles": list(state.battles),
         "charges": list(state.charges),
