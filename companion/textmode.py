@@ -2,14 +2,16 @@
 
 Every line typed becomes an action, checked by the rules, committed to the journal,
 then acknowledged; a refusal prints its reason and changes nothing.  Entries are
-the log's JSON lines or short forms (``star``, ``4``, ``4 cross``, ``Bo 4 cross``);
-``undo``, ``redo``, ``export FILE``, ``help`` and ``quit`` are always there.
+the log's JSON lines or short forms (``star``, ``t``, ``4``, ``4 cross``, ``4x``,
+``Bo 4 x``) with the suit letters the screen's keys use; ``undo``, ``redo``,
+``export FILE``, ``help`` and ``quit`` are always there.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Callable, TextIO
@@ -20,14 +22,48 @@ from companion.games import names_in, registry
 
 TEXT_GAMES = ("esp",)  # the others need the screen (Mysterium's hourglass, Séance Party's pentagram…)
 
+SUIT_LETTERS = {"c": "circle", "x": "cross", "w": "squiggle", "s": "square", "t": "star"}
+"""The README's suit letters, the same keys the ESP screen takes."""
+
 HELP = """\
 Type what happened at the table:
-  a prediction   star | 4            (for the player whose turn it is)
-  the vision     4 cross
-  a play         4 cross             (for the player whose turn it is)
+  a prediction   star | t | 4        (for the player whose turn it is)
+  the vision     4 cross | 4x
+  a play         4 cross | 4x        (for the player whose turn it is)
   a bid          Bo 4 cross          (bids come in any order; the name picks the player)
   any log line   {"act": "play", "seat": 1, "card": "4 cross"}
+Suits: c circle, x cross, w squiggle, s square, t star.
 Always: undo, redo, export FILE, help, quit."""
+
+ENTRIES = {"predict": "prediction", "vision": "Vision Card", "play": "card", "bid": "bid", "deal": "cards"}
+"""What each kind of entry is called, in Next:, undo and redo alike."""
+HINTS = {"predict": " (a suit or a rank)", "bid": " (the last face-down card)"}
+
+_CARD = re.compile(r"(\d)\s*([a-z]+)|([a-z]+)\s*(\d)", re.ASCII)
+
+
+def spelled_out(text: str) -> str:
+    """A short form in the rules' spelling: ``4x``, ``4 x`` and ``x 4`` are ``4 cross``,
+    a lone ``x`` is ``cross``; anything else is left as typed for the rules to judge."""
+    text = text.lower()
+    if text in SUIT_LETTERS:
+        return SUIT_LETTERS[text]
+    found = _CARD.fullmatch(text)
+    if found is None:
+        return text
+    rank, suit = (found[1], found[2]) if found[1] else (found[4], found[3])
+    return f"{rank} {SUIT_LETTERS.get(suit, suit)}"
+
+
+def in_words(players: list[str], action: dict) -> str:
+    """An entry as the table would say it: "Bo's card, 3 star", "the Vision Card"."""
+    kind = ENTRIES.get(action.get("act"))
+    if kind is None:
+        return json.dumps(action)
+    seat = action.get("seat")
+    who = f"{players[seat]}'s" if isinstance(seat, int) and 0 <= seat < len(players) else "the"
+    value = action.get("claim", action.get("card"))
+    return f"{who} {kind}" + (f", {value}" if value is not None else "")
 
 
 class TextCompanion:
@@ -58,6 +94,18 @@ class TextCompanion:
         except EOFError:
             raise KeyboardInterrupt from None
 
+    def yes_or_no(self, question: str) -> bool:
+        """Only yes or no answers a yes/no question: a stray name or an empty line asks again
+        rather than resuming, abandoning or dealing by accident."""
+        while True:
+            answer = self.ask(f"{question} [y/n] ")
+            if answer.casefold() in ("y", "yes"):
+                return True
+            if answer.casefold() in ("n", "no"):
+                return False
+            typed = f", not {answer!r}" if answer else ""
+            self.say(f"Please answer yes or no (y or n){typed}.")
+
     # -- start-up -------------------------------------------------------------------
     def run(self) -> int:
         try:
@@ -75,8 +123,7 @@ class TextCompanion:
             self.say(f"An unfinished {record.game} game is waiting; it is played on the screen (`companion`).")
             return None
         players = ", ".join(names_in(record.game, record.setup))
-        answer = self.ask(f"Resume the unfinished {record.game} game of {players} ({record.actions} actions)? [Y/n] ")
-        if answer.lower() in ("n", "no"):
+        if not self.yes_or_no(f"Resume the unfinished {record.game} game of {players} ({record.actions} actions)?"):
             self.journal.abandon(record.id)
             return None
         match = self.journal.resume(record.id)
@@ -96,7 +143,7 @@ class TextCompanion:
         game = games[choice]
         while True:
             players = [p.strip() for p in self.ask("Players, clockwise from the first, separated by commas: ").split(",")]
-            simulate = self.ask("Deal the cards here for a solo try (full information)? [y/N] ").lower() in ("y", "yes")
+            simulate = self.yes_or_no("Deal the cards here for a solo try (full information)?")
             setup = {"game": game.name, "players": players}
             if simulate:
                 setup["seed"] = abs(hash(tuple(players))) % 10_000
@@ -137,10 +184,10 @@ class TextCompanion:
             self.say(HELP)
         elif word == "undo":
             undone = self.undo(match)
-            self.say("undone: " + json.dumps(undone) if undone else "nothing to undo")
+            self.say(f"undone: {in_words(match.game.players(match.state), undone)}" if undone else "nothing to undo")
         elif word == "redo":
             done = match.redo()
-            self.say("redone: " + json.dumps(done) if done else "nothing to redo")
+            self.say(f"redone: {in_words(match.game.players(match.state), done)}" if done else "nothing to redo")
         elif word == "export":
             target = text.split(maxsplit=1)[1] if " " in text else f"game-{match.id}.jsonl"
             try:
@@ -184,10 +231,10 @@ class TextCompanion:
         if words and words[0].casefold() in lowered:
             seat = lowered.index(words[0].casefold())
             words = words[1:]
-        rest = " ".join(words).lower()
+        rest = spelled_out(" ".join(words))
         act = owed["act"]
         if act == "predict":
-            return {"act": "predict", "seat": seat, "claim": int(rest) if rest.isdigit() else rest}
+            return {"act": "predict", "seat": seat, "claim": int(rest) if rest in ("1", "2", "3", "4", "5") else rest}
         if act == "vision":
             return {"act": "vision", "card": rest}
         return {"act": act, "seat": seat, "card": rest}
@@ -201,11 +248,13 @@ class TextCompanion:
         if view["rounds"]:
             rnd = view["rounds"][-1]
             number = len(view["rounds"])
-            aspect = rnd["supernatural"]
-            aspects = "no Supernatural Aspect" if aspect is None and rnd["vision"] else f"Supernatural: {aspect}"
-            if rnd["superduper"] is not None:
-                aspects += f", Super-duper-natural: {rnd['superduper']}"
-            self.say(f"Round {number} — First Seer {players[rnd['first_seer']]} — vision {rnd['vision'] or '?'} — {aspects}")
+            heading = f"Round {number} — First Seer {players[rnd['first_seer']]} — vision {rnd['vision'] or '?'}"
+            if rnd["vision"]:  # the aspects follow from the Vision Card: nothing to say before it
+                aspect = rnd["supernatural"]
+                heading += " — no Supernatural Aspect" if aspect is None else f" — Supernatural: {aspect}"
+                if rnd["superduper"] is not None:
+                    heading += f", Super-duper-natural: {rnd['superduper']}"
+            self.say(heading)
             claims = ", ".join(f"{players[s]}: {c}" for s, c in view["claims"])
             if claims:
                 self.say(f"  predictions  {claims}")
@@ -221,10 +270,7 @@ class TextCompanion:
                 self.say(f"  {player}: {label}")
         owed = view["next"]
         if owed:
-            who = players[owed["seat"]] + "'s " if "seat" in owed else "the "
-            what = {"predict": "prediction (a suit or a rank)", "vision": "Vision Card", "play": "card",
-                    "bid": "bid (the last face-down card)"}[owed["act"]]
-            self.say(f"Next: {who}{what}")
+            self.say(f"Next: {in_words(players, owed)}{HINTS.get(owed['act'], '')}")
             if self.full_information and "seat" in owed:
                 hand = game.view(state, owed["seat"])["hands"]
                 if hand and isinstance(hand[owed["seat"]], list):

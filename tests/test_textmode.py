@@ -17,8 +17,11 @@ def run(path, lines):
         out.write(prompt)
         return next(answers)  # StopIteration ends the script like EOF
 
-    companion = TextCompanion(Journal(path, registry()), read=lambda p: _eof_safe(read, p), out=out)
-    companion.run()
+    journal = Journal(path, registry())
+    try:
+        TextCompanion(journal, read=lambda p: _eof_safe(read, p), out=out).run()
+    finally:
+        journal.close()  # as the companion's process ends: the next run may write
     return out.getvalue()
 
 
@@ -31,8 +34,10 @@ def _eof_safe(read, prompt):
 
 def journaled(path):
     journal = Journal(path, registry())
-    record = journal.records()[0]
-    return journal.resume(record.id).log_lines()
+    try:
+        return journal.resume(journal.records()[0].id).log_lines()
+    finally:
+        journal.close()
 
 
 def test_a_table_game_is_entered_refused_undone_and_resumed(tmp_path):
@@ -98,3 +103,53 @@ def test_companion_text_runs_without_loading_pygame(tmp_path):
     done = subprocess.run([sys.executable, "-c", script, str(tmp_path / "j.sqlite3")], input="", text=True,
                           capture_output=True, timeout=60)
     assert done.stdout.strip().splitlines()[-1] == "False 0", done.stdout + done.stderr
+
+
+def test_the_readme_suit_letters_enter_predictions_the_vision_and_plays(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    run(path, ["esp", "Ann, Bo, Cy", "n", "t", "4", "c", "4x", "2 T", "Bo s 3", "quit"])
+    assert journaled(path)[1:] == [
+        {"act": "predict", "seat": 0, "claim": "star"},
+        {"act": "predict", "seat": 1, "claim": 4},
+        {"act": "predict", "seat": 2, "claim": "circle"},
+        {"act": "vision", "card": "4 cross"},
+        {"act": "play", "seat": 0, "card": "2 star"},
+        {"act": "play", "seat": 1, "card": "3 square"},
+    ]
+
+
+def test_a_letter_that_is_no_suit_is_refused_in_a_sentence(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    out = run(path, ["esp", "Ann, Bo", "n", "star", "2", "4q", "quit"])
+    assert "refused: there is no suit 'q' (the suits are circle, cross, squiggle, square, star)" in out
+    assert len(journaled(path)) == 3
+
+
+def test_undo_and_redo_say_what_they_did_in_words(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    out = run(path, ["esp", "Ann, Bo", "n", "star", "2", "4x", "2t", "undo", "redo", "undo", "undo", "quit"])
+    assert "undone: Ann's card, 2 star" in out
+    assert "redone: Ann's card, 2 star" in out
+    assert "undone: the Vision Card, 4 cross" in out
+    assert "{" not in out.split("Always:")[-1]  # no JSON once the help is printed
+
+
+def test_the_aspects_are_told_only_once_the_vision_card_is_up(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    out = run(path, ["esp", "Ann, Bo", "n", "star", "2", "4x", "quit"])
+    assert "None" not in out
+    assert "Round 1 — First Seer Ann — vision ?\n" in out
+    assert "Round 1 — First Seer Ann — vision 4 cross — no Supernatural Aspect" in out
+
+
+def test_a_yes_no_question_takes_only_yes_or_no(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    out = run(path, ["esp", "Ann, Bo", "maybe", "", "N", "star", "quit"])
+    assert "Please answer yes or no (y or n), not 'maybe'." in out
+    assert "Please answer yes or no (y or n)." in out
+    assert "seed" not in journaled(path)[0]
+    # a stray answer to "Resume?" neither resumes nor abandons: it asks again
+    out = run(path, ["Ann", "yes", "quit"])
+    assert out.count("Resume the unfinished esp game of Ann, Bo (1 actions)? [y/n]") == 2
+    assert "Please answer yes or no (y or n), not 'Ann'." in out
+    assert len(journaled(path)) == 2  # still there, and resumable
