@@ -16,12 +16,13 @@ from companion.engine.fields import (
     COMMON_FIELDS,
     act_of,
     check_fields,
+    choice_of,
     player_names,
     require_object,
     seat_of,
     time_of,
 )
-from companion.engine.refusal import Refused
+from companion.engine.refusal import REASON_LIMIT, Refusal, Refused, elide, quote
 from companion.games.esp import ESP
 
 PLAYERS = ["Ann", "Bo", "Cy"]
@@ -240,3 +241,66 @@ def test_a_card_typed_in_other_capitals_is_the_known_card_not_a_second():
     with pytest.raises(Refused, match="already known as Red Bean Bomb"):
         add_card(known, {"name": "red bean bomb", "type": "spell", "symbol": "circle", "element": "fire",
                          "attack": "d6", "speed": 2, "cursed": {"element": "fire", "attack": "d4", "speed": 1}})
+
+
+# -- quoting what was typed: at most ~200 characters of it ----------------------------------------
+def test_quote_shows_a_short_value_as_it_is():
+    assert quote("stra") == "'stra'"
+    assert quote(7) == "7" and quote([1, "a"]) == "[1, 'a']" and quote(None) == "None"
+
+
+def test_quote_cuts_the_middle_of_a_long_value_and_says_its_length():
+    assert quote("x" * 50_000_000) == "'" + "x" * 132 + "…" + "x" * 66 + "' (50,000,000 characters)"
+    numbers = repr(list(range(1000)))
+    assert quote(list(range(1000))) == numbers[:133] + "…" + numbers[-67:] + " (4,890 characters)"
+    assert numbers[-67:].endswith(" 998, 999]") and len(numbers) == 4890
+
+
+def test_quote_says_what_it_cannot_show():
+    deep = []
+    for _ in range(100_000):
+        deep = [deep]
+    assert quote(deep) == "a value too large to show"
+    assert quote(10 ** 5000) == "a value too large to show"
+
+
+def test_elide_keeps_what_fits():
+    assert elide("abc", 3) == "abc"
+    assert elide("abcdefghij", 6) == "abcd…ij (10 characters)"
+
+
+def test_fields_quote_huge_values_briefly():
+    huge = "y" * 1_000_000
+    assert refusal(lambda: act_of({"act": huge}, ("play",))) == (
+        "unknown act '" + "y" * 132 + "…" + "y" * 66 + "' (1,000,000 characters) (expected one of: play)")
+    assert refusal(lambda: seat_of({"seat": huge}, PLAYERS)) == (
+        "seat must be a seat number from 0 to 2, not '" + "y" * 132 + "…" + "y" * 66 + "' (1,000,000 characters)")
+    assert refusal(lambda: time_of({"t": [0] * 100_000})) == (
+        "t must be a time in seconds (a number of 0 or more), not [" + "0, " * 44 + "…" + ", 0" * 22 + "] "
+        "(300,000 characters)")
+    assert refusal(lambda: check_fields({"act": "play", huge: 1}, [])) == (
+        'a play line has no field "' + "y" * 132 + "…" + "y" * 66 + '" (1,000,000 characters)')
+    assert refusal(lambda: choice_of({"mode": huge}, "mode", ["party", "battle"], "party")) == (
+        "mode must be \"party\" or \"battle\", not '" + "y" * 132 + "…" + "y" * 66 + "' (1,000,000 characters)")
+
+
+# -- the safety net: any refusal, however it was written, stays short --------------------------
+def test_a_refusal_that_quotes_a_huge_value_with_repr_is_cut_in_the_quoted_part():
+    reason = Refused(f"there is no suit {'z' * 10_000!r} (the suits are circle, cross, wave, square, star)").reason
+    assert reason == ("there is no suit '" + "z" * 132 + "…" + "z" * 66 + "' (10,000 characters) "
+                      "(the suits are circle, cross, wave, square, star)")
+
+
+def test_a_refusal_too_long_without_quotes_is_cut_in_the_middle():
+    sentence = "Bo " * 1000 + "must follow star"
+    reason = Refused(sentence).reason
+    assert reason == sentence[:333] + "…" + sentence[-167:] + " (3,016 characters)"
+    assert reason.startswith("Bo Bo ") and reason.endswith(" Bo must follow star (3,016 characters)")
+
+
+def test_sentences_of_ordinary_length_are_untouched():
+    long_but_fine = "Ann's hand must include " + ", ".join(f"card {n}" for n in range(50)) + ", known to be in it"
+    assert len(long_but_fine) < REASON_LIMIT
+    assert Refused(long_but_fine).reason == long_but_fine
+    assert Refusal(long_but_fine).reason == long_but_fine
+    assert Refusal("x" * 10_000).reason == "x" * 333 + "…" + "x" * 167 + " (10,000 characters)"

@@ -10,7 +10,7 @@ import math
 import unicodedata
 from typing import Any, Iterable, Mapping, Sequence
 
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote, quote_name
 
 #: fields any action may carry besides its own: ``t`` is the table clock in seconds
 COMMON_FIELDS = frozenset({"act", "t"})
@@ -29,7 +29,7 @@ def act_of(action: Any, known: Iterable[str]) -> str:
     if act is None:
         raise Refused("the line names no act (expected one of: " + ", ".join(known) + ")")
     if not isinstance(act, str) or act not in known:
-        raise Refused(f"unknown act {act!r} (expected one of: " + ", ".join(known) + ")")
+        raise Refused(f"unknown act {quote(act)} (expected one of: " + ", ".join(known) + ")")
     return act
 
 
@@ -48,7 +48,7 @@ def check_fields(action: Mapping[str, Any], required: Iterable[str], optional: I
     allowed = set(required) | set(optional) | COMMON_FIELDS
     for name in action:
         if name not in allowed:
-            raise Refused(f"{_a(action.get('act'))} line has no field \"{name}\"")
+            raise Refused(f"{_a(action.get('act'))} line has no field {quote_name(str(name))}")
     if "t" in action:
         time_of(action)
 
@@ -56,7 +56,7 @@ def check_fields(action: Mapping[str, Any], required: Iterable[str], optional: I
 def seat_of(action: Mapping[str, Any], players: Sequence[str], field: str = "seat") -> int:
     seat = action.get(field)
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise Refused(f"{field} must be a seat number from 0 to {len(players) - 1}, not {seat!r}")
+        raise Refused(f"{field} must be a seat number from 0 to {len(players) - 1}, not {quote(seat)}")
     if not 0 <= seat < len(players):
         raise Refused(f"there is no seat {seat}: seats run from 0 to {len(players) - 1}")
     return seat
@@ -68,13 +68,13 @@ def time_of(action: Mapping[str, Any]) -> float | None:
     if t is None:
         return None
     if isinstance(t, bool) or not isinstance(t, (int, float)):
-        raise Refused(f"t must be a time in seconds (a number of 0 or more), not {t!r}")
+        raise Refused(f"t must be a time in seconds (a number of 0 or more), not {quote(t)}")
     try:
         seconds = float(t)
     except OverflowError:  # a whole number beyond any float (and too long to quote)
         raise Refused("t must be a time in seconds (a number of 0 or more), not a number that large") from None
     if not math.isfinite(seconds) or seconds < 0:
-        raise Refused(f"t must be a time in seconds (a number of 0 or more), not {t!r}")
+        raise Refused(f"t must be a time in seconds (a number of 0 or more), not {quote(t)}")
     return seconds
 
 
@@ -109,7 +109,7 @@ def choice_of(line: Mapping[str, Any], key: str, allowed: Sequence[Any], default
     groups may differ on), or its default."""
     value = line.get(key, default)
     if value not in allowed:
-        raise Refused(f"{key} must be " + " or ".join(f"\"{a}\"" for a in allowed) + f", not {value!r}")
+        raise Refused(f"{key} must be " + " or ".join(f"\"{a}\"" for a in allowed) + f", not {quote(value)}")
     return value
 
 
