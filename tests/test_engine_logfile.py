@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import random
 
 import pytest
 
 from companion import cli
 from companion.engine import Match
-from companion.engine.logfile import LogError, numbered_objects, read_text, replay_lines, write_log
+from companion.engine.logfile import (MAX_LINE_CHARS, MAX_LOG_BYTES, LogError, numbered_objects, read_text,
+                                      replay_lines, write_log)
 from companion.games.esp import ESP
 
 SETUP = '{"game": "esp", "players": ["Ann", "Bo", "Cy"]}'
@@ -166,7 +168,122 @@ def test_read_text_says_why_a_file_cannot_be_read(tmp_path):
     binary.write_bytes(b"\xff\xd8\xff\xe0 not text")
     with pytest.raises(LogError) as caught:
         read_text(binary)
-    assert str(caught.value).endswith("is not a text file of JSON lines (it is not UTF-8)")
+    assert str(caught.value) == f"{binary} is not a text file of JSON lines (line 1 is not UTF-8)"
+
+
+def test_bad_bytes_name_the_line_they_are_on(tmp_path):
+    path = tmp_path / "game.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf" + "\n".join([SETUP, PREDICTIONS[0]]).encode() + b'\n{"act": "\xff"}\n')
+    with pytest.raises(LogError) as caught:
+        read_text(path)
+    assert str(caught.value) == f"{path} is not a text file of JSON lines (line 3 is not UTF-8)"
+
+
+# -- what no game log is: deep nesting, huge lines and files, pipes and devices -----------------
+def nested(depth: int) -> str:
+    """A play line whose card is lists ``depth`` deep: the line itself is one deeper."""
+    return '{"act": "play", "seat": 0, "card": ' + "[" * depth + "]" * depth + "}"
+
+
+@pytest.mark.parametrize("depth", [32, 989, 990, 5_000, 200_000])
+def test_a_line_nested_deeper_than_32_is_refused_before_anything_recurses(depth):
+    error = log_error([SETUP, nested(depth)])
+    assert str(error) == "line 2: this line nests lists and objects more than 32 deep, deeper than any game log"
+
+
+def test_a_setup_nested_too_deep_is_refused_on_line_1():
+    error = log_error(['{"game": "esp", "players": ["Ann", "Bo", "Cy"], "x": ' + "{\"a\": " * 990 + "1" + "}" * 990 + "}"])
+    assert str(error) == "line 1: this line nests lists and objects more than 32 deep, deeper than any game log"
+
+
+def test_nesting_up_to_32_is_read_and_brackets_inside_text_do_not_count():
+    deepest = json.loads(nested(31))
+    assert list(numbered_objects([nested(31)])) == [(1, deepest)]
+    brackets = '{"act": "play", "seat": 0, "card": "' + "[{" * 5_000 + '\\"]"}'
+    assert list(numbered_objects([brackets])) == [(1, json.loads(brackets))]
+
+
+def test_the_cli_refuses_a_1000_deep_line_with_one_sentence(tmp_path, capsys):
+    path = tmp_path / "deep.jsonl"
+    path.write_text(SETUP + "\n" + nested(990) + "\n", encoding="utf-8")
+    assert cli.main(["replay", "esp", str(path)]) == 2
+    assert capsys.readouterr() == ("", "companion: line 2: this line nests lists and objects more than 32 deep, "
+                                       "deeper than any game log\n")
+
+
+def test_nan_and_very_long_numbers_are_refused_with_their_line():
+    assert str(log_error([SETUP, '{"act": "predict", "seat": 0, "claim": "star", "t": NaN}'])) == \
+        "line 2: this line is not valid JSON (NaN is not a JSON number)"
+    assert str(log_error([SETUP, '{"act": "predict", "seat": 0, "claim": "star", "t": -Infinity}'])) == \
+        "line 2: this line is not valid JSON (-Infinity is not a JSON number)"
+    assert str(log_error([SETUP, '{"act": "predict", "seat": 0, "claim": "star", "t": ' + "9" * 5_000 + "}"])) == \
+        "line 2: this line holds a number with more digits than a game log can hold"
+
+
+def test_a_line_longer_than_the_limit_is_refused_naming_the_file_and_line(tmp_path):
+    path = tmp_path / "long.jsonl"
+    long = '{"act": "predict", "seat": 0, "claim": "' + "x" * MAX_LINE_CHARS + '"}'
+    path.write_text("\n".join([SETUP, PREDICTIONS[0], long]), encoding="utf-8")
+    with pytest.raises(LogError) as caught:
+        read_text(path)
+    assert str(caught.value) == (f"line 3: this line of {path} is {len(long):,} characters long, "
+                                 "more than a game log's line may hold (1,000,000)")
+    assert str(log_error([SETUP, long])) == (f"line 2: this line is {len(long):,} characters long, "
+                                             "more than a game log's line may hold (1,000,000)")
+
+
+def test_a_line_at_the_limit_is_read():
+    line = '{"act": "predict", "seat": 0, "claim": "' + "x" * (MAX_LINE_CHARS - 42) + '"}'
+    assert len(line) == MAX_LINE_CHARS
+    assert list(numbered_objects([line]))[0][0] == 1
+
+
+def test_a_file_larger_than_the_limit_is_refused_without_reading_it_all(tmp_path):
+    path = tmp_path / "huge.jsonl"
+    with open(path, "wb") as handle:  # sparse: no disk is used
+        handle.truncate(MAX_LOG_BYTES + 1)
+    with pytest.raises(LogError) as caught:
+        read_text(path)
+    assert str(caught.value) == f"{path} is larger than a game log can be (16 MB at most)"
+
+
+def test_a_pipe_is_refused_at_once_not_waited_on(tmp_path):
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)  # nobody writes to it: reading it would wait for ever
+    with pytest.raises(LogError) as caught:
+        read_text(fifo)
+    assert str(caught.value) == f"{fifo} is a pipe, not a game log"
+
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null", "/dev/urandom"])
+def test_a_device_is_refused_not_read_for_ever(device, capsys):
+    if not os.path.exists(device):
+        pytest.skip(f"no {device} here")
+    assert cli.main(["replay", "esp", device]) == 2
+    assert capsys.readouterr() == ("", f"companion: {device} is a device, not a game log\n")
+
+
+# -- a refusal quotes at most ~200 characters of what it was given ------------------------------
+def test_a_huge_value_is_quoted_shortened_with_its_length():
+    error = log_error([SETUP, '{"act": "' + "x" * 900_000 + '"}'])
+    assert str(error) == ("line 2: unknown act '" + "x" * 132 + "…" + "x" * 66 + "' (900,000 characters) "
+                          "(expected one of: predict, vision, deal, play, bid)")
+
+
+def test_a_game_that_echoes_a_value_raw_is_shortened_too():
+    error = log_error([SETUP, *PREDICTIONS, '{"act": "vision", "card": "' + "4 " * 50_000 + '"}'])
+    assert str(error) == ("line 5: a card is written \"RANK SUIT\", e.g. \"4 cross\", not '" + "4 " * 66 + "…"
+                          + "4 " * 33 + "' (100,000 characters)")
+
+
+def test_a_setup_of_a_game_with_a_huge_name_is_refused_briefly():
+    error = log_error(['{"game": "' + "e" * 5_000 + '"}'])
+    assert str(error) == ("line 1: the first line must be the setup {\"game\": \"esp\", ...}, not a log of '"
+                          + "e" * 132 + "…" + "e" * 66 + "' (5,000 characters)")
+
+
+def test_a_log_error_of_any_length_is_at_most_about_500_characters():
+    assert len(str(LogError(3, "Bo " * 100_000))) < 560
 
 
 # -- companion replay ---------------------------------------------------------------------------

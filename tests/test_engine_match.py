@@ -106,6 +106,51 @@ def test_actions_are_stored_as_plain_json():
     assert canonical({"seat": 1, "cards": ("4 cross",)}) == {"seat": 1, "cards": ["4 cross"]}
 
 
+def deep(depth: int) -> list:
+    value: list = []
+    for _ in range(depth - 1):
+        value = [value]
+    return value
+
+
+@pytest.mark.parametrize("depth", [32, 990, 100_000])
+def test_an_action_nested_too_deep_is_a_refusal_at_any_depth(depth):
+    action = {"act": "play", "seat": 0, "card": deep(depth)}  # the action itself is one level more
+    with pytest.raises(Refused) as caught:
+        canonical(action)
+    assert caught.value.reason == "a line cannot nest lists and objects more than 32 deep"
+    match = started(PREDICT + FIRST_TRICK[:1])
+    assert match.play(action) == Refusal("a line cannot nest lists and objects more than 32 deep")
+    assert len(match.actions) == 4
+
+
+def test_nesting_up_to_32_is_plain_json_and_a_cycle_is_too_deep():
+    assert canonical({"x": deep(31)}) == {"x": deep(31)}
+    loop: list = []
+    loop.append(loop)
+    with pytest.raises(Refused) as caught:
+        canonical({"act": "play", "card": loop})
+    assert caught.value.reason == "a line cannot nest lists and objects more than 32 deep"
+
+
+def test_a_setup_nested_too_deep_is_refused():
+    with pytest.raises(Refused) as caught:
+        Match.start(ESP, {**SETUP, "x": deep(2_000)})
+    assert caught.value.reason == "a line cannot nest lists and objects more than 32 deep"
+
+
+@pytest.mark.parametrize("value", [float("nan"), float("inf"), -float("inf"), 10 ** 5000],
+                         ids=["nan", "inf", "-inf", "5000 digits"])
+def test_numbers_no_log_can_hold_are_refused(value):
+    assert started().play({"act": "predict", "seat": 0, "claim": "star", "t": value}) == Refusal(
+        "a line holds only finite numbers of a sensible size, not NaN, Infinity or thousands of digits")
+
+
+def test_values_that_are_not_json_are_refused():
+    assert started().play({"act": "predict", "seat": 0, "claim": {"star"}}) == Refusal(
+        "a line holds only text, numbers, true, false, null, lists and objects")
+
+
 def test_the_apply_function_returns_a_refusal_instead_of_raising():
     state = ESP.setup(SETUP)
     refused = apply(ESP, state, {"act": "bid", "seat": 0, "card": "4 cross"})

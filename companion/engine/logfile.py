@@ -2,19 +2,30 @@
 
 The same lines are what the journal stores, what ``companion replay`` reads and
 what a group exports.  Errors name the line (counted from 1, blank lines
-included) and the reason, never a traceback.
+included) and the reason, never a traceback.  A real log is at most a few MB of
+short lines; the limits below are far beyond that and keep a damaged or hostile
+file (a FIFO, ``/dev/zero``, a 50 MB line, lists nested 5,000 deep) from hanging
+the companion, exhausting its memory or overflowing Python's stack.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 from companion.engine.game import Game
-from companion.engine.match import Match
-from companion.engine.refusal import Refused
+from companion.engine.match import MAX_DEPTH, Match, nests_too_deep
+from companion.engine.refusal import Refused, quote, shorten
+
+#: bytes a log file may hold: a whole evening's games are well under 1 MB
+MAX_LOG_BYTES = 16_000_000
+#: characters one line may hold: far more than the longest real line (a setup carrying a card book)
+MAX_LINE_CHARS = 1_000_000
 
 
 @dataclass
@@ -24,12 +35,26 @@ class LogError(Exception):
     line: int
     reason: str
 
+    def __post_init__(self) -> None:
+        self.reason = shorten(self.reason)
+
     def __str__(self) -> str:
         return f"line {self.line}: {self.reason}" if self.line else self.reason
 
 
+class _NotJson(ValueError):
+    """NaN, Infinity or -Infinity: Python's json reads them, a game log must not hold them."""
+
+
 def _no_constants(name: str):
-    raise ValueError(f"{name} is not a JSON number")
+    raise _NotJson(f"{name} is not a JSON number")
+
+
+def _too_long(number: int, text: str, where: str = "this line") -> LogError | None:
+    if len(text) <= MAX_LINE_CHARS:
+        return None
+    return LogError(number, f"{where} is {len(text):,} characters long, more than a game log's line "
+                            f"may hold ({MAX_LINE_CHARS:,})")
 
 
 def numbered_objects(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
@@ -37,12 +62,20 @@ def numbered_objects(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
     for number, text in enumerate(lines, start=1):
         if not text.strip():
             continue
+        error = _too_long(number, text)
+        if error:
+            raise error
+        if nests_too_deep(text):  # before json.loads, whose recursion 1,000 deep would overflow
+            raise LogError(number, f"this line nests lists and objects more than {MAX_DEPTH} deep, "
+                                   "deeper than any game log")
         try:
             value = json.loads(text, parse_constant=_no_constants)
         except json.JSONDecodeError as error:
             raise LogError(number, f"this line is not valid JSON ({error.msg}, column {error.colno})") from None
-        except (ValueError, RecursionError):  # numbers too long, nesting too deep
-            raise LogError(number, "this line is not valid JSON that a game log can hold") from None
+        except _NotJson as error:
+            raise LogError(number, f"this line is not valid JSON ({error})") from None
+        except (ValueError, RecursionError):  # a number of thousands of digits (beyond str()'s limit)
+            raise LogError(number, "this line holds a number with more digits than a game log can hold") from None
         if not isinstance(value, dict):
             raise LogError(number, "each line must be a JSON object such as {\"act\": \"play\", ...}")
         yield number, value
@@ -56,7 +89,7 @@ def replay_lines(game: Game, lines: Iterable[str]) -> Match:
             named = value.get("game")
             if named != game.name:
                 want = f'{{"game": "{game.name}", ...}}'
-                raise LogError(number, f"the first line must be the setup {want}, not a log of {named!r}"
+                raise LogError(number, f"the first line must be the setup {want}, not a log of {quote(named)}"
                                if named is not None else f"the first line must be the setup {want}")
             try:
                 match = Match.start(game, value)
@@ -73,22 +106,51 @@ def replay_lines(game: Game, lines: Iterable[str]) -> Match:
     return match
 
 
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def _read_bytes(path: str | Path) -> bytes:
+    """The bytes of a regular file of at most MAX_LOG_BYTES.  Opened without blocking, so
+    a FIFO with no writer is refused instead of waited on, and /dev/zero is never read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as handle:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
+            raise LogError(0, f"{path} is {kind}, not a game log")
+        data = handle.read(MAX_LOG_BYTES + 1)
+    if len(data) > MAX_LOG_BYTES:
+        raise LogError(0, f"{path} is larger than a game log can be ({MAX_LOG_BYTES // 1_000_000} MB at most)")
+    return data
+
+
 def read_text(path: str | Path) -> list[str]:
     """The lines of a log file, or LogError with a sentence if it cannot be read."""
     try:
-        with open(path, encoding="utf-8-sig") as handle:  # a BOM from a Windows editor is harmless
-            # JSON strings may hold U+2028 and friends, which splitlines() would cut at
-            return handle.read().split("\n")
+        data = _read_bytes(path)
     except FileNotFoundError:
         raise LogError(0, f"there is no file {path}") from None
     except IsADirectoryError:
         raise LogError(0, f"{path} is a folder, not a game log") from None
     except PermissionError:
         raise LogError(0, f"{path} cannot be read (permission denied)") from None
-    except UnicodeDecodeError:
-        raise LogError(0, f"{path} is not a text file of JSON lines (it is not UTF-8)") from None
     except OSError as error:
-        raise LogError(0, f"{path} cannot be read ({error.strerror})") from None
+        raise LogError(0, f"{path} cannot be read ({error.strerror or error})") from None
+    if data.startswith(codecs.BOM_UTF8):  # a BOM from a Windows editor is harmless
+        data = data[len(codecs.BOM_UTF8):]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise LogError(0, f"{path} is not a text file of JSON lines (line {line} is not UTF-8)") from None
+    # universal newlines, as open() reads text; not splitlines(), which would cut a JSON string at U+2028
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate(lines, start=1):
+        error = _too_long(number, line, f"this line of {path}")
+        if error:
+            raise error
+    return lines
 
 
 def write_log(match_lines: Iterable[dict], handle: IO[str]) -> None:

@@ -8,6 +8,7 @@ replay of its actions through the same rules.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
@@ -23,9 +24,42 @@ def apply(game: Game, state: Any, action: Action) -> Any:
         return Refusal(refused.reason)
 
 
+#: lists and objects inside one another a line may hold: a game needs 4, and any depth
+#: far below Python's recursion limit keeps json, repr and the rules from overflowing the stack
+MAX_DEPTH = 32
+_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def nests_too_deep(text: str) -> bool:
+    """Whether a JSON text's lists and objects nest more than MAX_DEPTH deep: its brackets
+    outside strings counted in a loop, so no depth can overflow Python's stack."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:  # nearly every line: no need to look
+        return False
+    depth = 0
+    for bracket in _BRACKET.findall(_STRING.sub("", text)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_DEPTH:
+            return True
+    return False
+
+
 def canonical(action: Action) -> dict:
-    """The action as plain JSON data (what the journal stores and the log exports)."""
-    return json.loads(json.dumps(action, ensure_ascii=False))
+    """The action as plain JSON data (what the journal stores and the log exports);
+    Refused for what a JSON Lines log cannot hold."""
+    too_deep = f"a line cannot nest lists and objects more than {MAX_DEPTH} deep"
+    try:
+        text = json.dumps(action, ensure_ascii=False, allow_nan=False)
+    except RecursionError:
+        raise Refused(too_deep) from None
+    except ValueError as error:  # a cycle; NaN or Infinity; a whole number beyond str()'s digits
+        raise Refused(too_deep if "ircular" in str(error) else "a line holds only finite numbers of a "
+                      "sensible size, not NaN, Infinity or thousands of digits") from None
+    except TypeError:  # a value from code (a set, an object), never from a log
+        raise Refused("a line holds only text, numbers, true, false, null, lists and objects") from None
+    if nests_too_deep(text):
+        raise Refused(too_deep)
+    return json.loads(text)
 
 
 @dataclass
