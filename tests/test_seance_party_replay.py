@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
+import pytest
+
 from companion.cli import main
+from companion.games.seance_party import SEANCE_PARTY as G
+from tests.refusal_checks import load_example
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
 
@@ -99,3 +104,55 @@ def test_table_game_with_a_new_card_entered_rolls_abilities_and_curses(capsys):
     assert ghost["card"] == "Candle Ghost" and ghost["energy"] == 3  # 2, and Red Bean Bomb added as energy
     assert r2["turns"][-1]["actions"][-2:] == [{"ability": "Candle Ghost", "player": "Ann"}, "end"]
     assert r2["ended_by"] == "Ann ended" and s["round"] == 3
+
+
+# -- chance from the seed: docs/seance-party.md's recipe, against the game ---------------------------------
+def recipe(seed, k: int, sides: int) -> int:
+    """The K-th companion roll of a game, as docs/seance-party.md ("Chance from the seed") writes it."""
+    return random.Random(f"{seed}:seance-party:roll:{k}").randint(1, sides)
+
+
+def stack_dice(state, item_id) -> list[int]:
+    """One die per card of a spirit's stack: the spirit, then its inventory in order; upside
+    down cards their cursed die."""
+    _, item = state.item(item_id)
+    return [state.cards[c["card"]].attack_of(c["cursed"]) for c in (item, *item["inventory"])]
+
+
+@pytest.mark.parametrize("name", ["charges", "defeat", "party-battle", "table"])
+def test_companion_rolls_follow_the_documented_recipe(name):
+    """Every roll the companion made in an example log is the documented recipe's, K counting
+    only the dice the companion rolled: an attack's stack, then the defence's; a boost's dice
+    (in a battle, then its cards' attack dice)."""
+    lines = load_example(f"seance-party-{name}.jsonl")
+    setup, actions = lines[0], lines[1:]
+    seed, state, k, checked = setup.get("seed", 0), G.setup(setup), 0, 0
+    for action in actions:
+        predicted = {}
+        if action["act"] == "attack":
+            for field, item in (("attack_rolls", action["spirit"]), ("defence_rolls", action.get("target"))):
+                if field not in action:
+                    dice = stack_dice(state, item) if item is not None else []
+                    predicted[field] = [recipe(seed, k + i, d) for i, d in enumerate(dice)]
+                    k += len(dice)
+        elif action["act"] == "boost" and "rolls" not in action:
+            dice = list(action.get("dice", []))
+            if state.phase == "battle":
+                dice += [state.cards[c].attack for c in action.get("cards", [])]
+                side = state.battle["boosting"][0]
+            predicted["rolls"] = [recipe(seed, k + i, d) for i, d in enumerate(dice)]
+            k += len(dice)
+        before = state
+        state = G.apply(state, action)
+        if action["act"] == "attack":
+            for field, rolls in predicted.items():
+                assert state.battle[field] == rolls, (action, field)
+                checked += len(rolls)
+        elif predicted:
+            if before.phase == "battle":
+                battle = state.battle or state.battles[-1]
+                assert battle["boosts"][side]["rolls"] == predicted["rolls"], action
+            else:
+                assert state.history[-1]["boosts"][state.names[action["seat"]]]["rolls"] == predicted["rolls"], action
+            checked += len(predicted["rolls"])
+    assert k == state.rolls and (checked > 0) == (k > 0)

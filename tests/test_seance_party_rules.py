@@ -1,4 +1,4 @@
-"""Scenario tests of Séance Party's rules (shared/rules/seance-party.txt, docs/seance-party.md)."""
+"""Scenario tests of Séance Party's rules (the rulebook, and docs/seance-party.md's readings)."""
 
 from __future__ import annotations
 

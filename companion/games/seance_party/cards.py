@@ -1,6 +1,6 @@
 """What is printed on a Séance Party card ("Card Front", "Curses"), and the catalog.
 
-No card list is published (``shared/rules/NOTES.md``): the companion knows a card by its
+No card list is published (``docs/rules-notes.md``): the companion knows a card by its
 printed figures — type (spirit or spell), Zener symbol, element, attack die, speed, and the
 cursed side's element, attack die and speed.  The shipped ``catalog.json`` holds a few
 example cards; a setup line may add the group's own (``"cards": [...]``), and a card may be
