@@ -48,10 +48,14 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _journal(args: argparse.Namespace) -> Journal:
+def _journal(args: argparse.Namespace, readonly: bool = False) -> Journal:
+    """The journal of ``--journal`` or the default one.  A writer takes the journal's lock (one
+    companion per journal); a reader (``games``, ``export``) never changes the file."""
     path = Path(args.journal) if args.journal else default_path()
     try:
-        journal, warning = Journal.open_or_recover(path, registry())
+        if readonly:
+            return Journal(path, registry(), readonly=True)
+        journal, warning = Journal.open_or_recover(path, registry(), own=not args.journal)
     except JournalError as error:
         raise CliError(str(error)) from None
     if warning:
@@ -60,8 +64,19 @@ def _journal(args: argparse.Namespace) -> Journal:
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    journal = _journal(args)
-    for record in journal.records():
+    try:
+        journal = _journal(args, readonly=True)
+    except CliError:
+        if os.path.lexists(Path(args.journal) if args.journal else default_path()):
+            raise
+        return 0  # no journal yet: no games to list
+    try:
+        records = journal.records()
+    finally:
+        journal.close()
+    for warning in journal.damaged:
+        print(f"warning: {warning}", file=sys.stderr)
+    for record in records:
         players = ", ".join(names_in(record.game, record.setup))
         state = "finished" if record.finished else "unfinished"
         print(f"{record.id:5d}  {record.game:14s} {state:10s} {record.actions:6d} actions  {players}")
@@ -69,23 +84,44 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    journal = _journal(args)
-    records = journal.records()
-    if not records:
-        raise CliError("the journal holds no games yet")
-    game_id = args.id if args.id is not None else records[0].id
+    target = None if args.file == "-" else _writable_file(args.file)
+    journal = _journal(args, readonly=True)
     try:
-        match = journal.resume(game_id)
-    except (JournalError, Refused) as error:
-        raise CliError(str(error)) from None
+        records = journal.records()
+        if not records:
+            raise CliError("the journal holds no games yet")
+        game_id = args.id if args.id is not None else records[0].id
+        try:
+            match = journal.resume(game_id)
+        except (JournalError, Refused) as error:
+            raise CliError(str(error)) from None
+    finally:
+        journal.close()
     for warning in match.warnings:
         print(f"warning: {warning}", file=sys.stderr)
     text = "".join(line + "\n" for line in match.iter_log_text())
-    if args.file == "-":
+    if target is None:
         sys.stdout.write(text)
-    else:
-        Path(args.file).write_text(text, encoding="utf-8")
+        return 0
+    try:
+        target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CliError(f"the log cannot be written to {target} ({error.strerror or error})") from None
     return 0
+
+
+def _writable_file(name: str) -> Path:
+    """``name`` as a file the command may write, or a sentence saying why not (checked before
+    any work, so nothing is read or changed for an output that cannot be written)."""
+    path = Path(name)
+    folder = path.parent
+    if path.is_dir():
+        raise CliError(f"{path} is a folder: give a file's name, such as {path / 'game.jsonl'}")
+    if not folder.is_dir():
+        raise CliError(f"there is no folder {folder} to write {path.name} in")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise CliError(f"{path} cannot be written (permission denied)")
+    return path
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -106,7 +142,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     except LogError as error:
         raise CliError(str(error)) from None
     journal = _journal(args)
-    stored = journal.import_match(match)
+    try:
+        stored = journal.import_match(match)
+    except JournalError as error:
+        raise CliError(str(error)) from None
+    finally:
+        journal.close()
     print(f"imported as game {stored.id} ({len(match.actions)} actions)")
     return 0
 
@@ -117,14 +158,28 @@ def cmd_run(args: argparse.Namespace) -> int:
         from companion.textmode import TextCompanion
 
         return TextCompanion.from_args(args).run()
-    from companion.ui.app import run_app  # lazily: replay and the others never load pygame
+    from companion.ui.app import ScreenUnavailable, run_app  # lazily: replay and the others never load pygame
 
-    return run_app(args)
+    try:
+        return run_app(args)
+    except ScreenUnavailable as error:
+        raise CliError(str(error)) from None
+
+
+JOURNAL_HELP = "the journal file (default: the state folder)"
+
+
+def _journal_option() -> argparse.ArgumentParser:
+    """``--journal`` for the commands that use it, so it may come after the command too
+    (``companion games --journal X``); SUPPRESS keeps a value given before the command."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--journal", default=argparse.SUPPRESS, help=JOURNAL_HELP)
+    return parent
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="companion", description="Planchette, the psychic card-game companion.")
-    parser.add_argument("--journal", help="the journal file (default: the state folder)")
+    parser.add_argument("--journal", help=JOURNAL_HELP)
     parser.add_argument("--sim", action="store_true", help="simulate the hardware (the default off a Raspberry Pi)")
     screen = parser.add_mutually_exclusive_group()
     screen.add_argument("--fullscreen", action="store_true", help="the kiosk: the whole screen, no pointer")
@@ -139,15 +194,16 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file")
     replay.set_defaults(handler=cmd_replay)
 
-    games = sub.add_parser("games", help="list the journaled games")
+    journal = _journal_option()
+    games = sub.add_parser("games", parents=[journal], help="list the journaled games")
     games.set_defaults(handler=cmd_games)
 
-    export = sub.add_parser("export", help="write a journaled game as a JSON Lines log")
+    export = sub.add_parser("export", parents=[journal], help="write a journaled game as a JSON Lines log")
     export.add_argument("id", nargs="?", type=int, help="the game number (default: the latest)")
     export.add_argument("file", help="the log file to write, or - for standard output")
     export.set_defaults(handler=cmd_export)
 
-    imp = sub.add_parser("import", help="add a JSON Lines game log to the journal")
+    imp = sub.add_parser("import", parents=[journal], help="add a JSON Lines game log to the journal")
     imp.add_argument("file")
     imp.set_defaults(handler=cmd_import)
 

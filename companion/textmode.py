@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import Callable, TextIO
 
-from companion.engine.journal import Journal, JournaledMatch, JournalError, default_path
+from companion.engine.journal import Journal, JournaledMatch, JournalError, Unsaved, default_path
 from companion.engine.refusal import Refused
 from companion.games import names_in, registry
 
@@ -77,7 +77,7 @@ class TextCompanion:
     def from_args(cls, args: argparse.Namespace) -> "TextCompanion":
         path = Path(args.journal) if getattr(args, "journal", None) else default_path()
         try:
-            journal, warning = Journal.open_or_recover(path, registry())
+            journal, warning = Journal.open_or_recover(path, registry(), own=not getattr(args, "journal", None))
         except JournalError as error:
             raise SystemExit(f"companion: {error}")
         companion = cls(journal)
@@ -113,6 +113,11 @@ class TextCompanion:
             self.play(match)
         except KeyboardInterrupt:
             self.say("\nBye — the game is saved; start the companion again to resume it.")
+        except JournalError as error:  # the card failed while starting or resuming: nothing half-done
+            self.say(f"companion: {error}")
+            return 2
+        finally:
+            self.journal.close()  # lets the next companion open the journal
         return 0
 
     def resume_offer(self) -> JournaledMatch | None:
@@ -152,6 +157,9 @@ class TextCompanion:
             except Refused as refused:
                 self.say(f"Not started: {refused.reason}")
                 continue
+            except JournalError as error:
+                self.say(f"Not started: {error}")
+                continue
             self.full_information = simulate
             return match
 
@@ -174,7 +182,10 @@ class TextCompanion:
             action = match.game.chance(match.state)
             if action is None:
                 return
-            match.play(action)
+            refusal = match.play(action)
+            if refusal is not None:  # the card could not keep the deal: say so, try again on the next line
+                self.say(f"not saved: {refusal.reason}")
+                return
 
     def command(self, match: JournaledMatch, text: str) -> bool:
         word = text.split()[0].lower()
@@ -182,12 +193,11 @@ class TextCompanion:
             return False
         if word == "help":
             self.say(HELP)
-        elif word == "undo":
-            undone = self.undo(match)
-            self.say(f"undone: {in_words(match.game.players(match.state), undone)}" if undone else "nothing to undo")
-        elif word == "redo":
-            done = match.redo()
-            self.say(f"redone: {in_words(match.game.players(match.state), done)}" if done else "nothing to redo")
+        elif word in ("undo", "redo"):
+            try:
+                self.undo_or_redo(match, word)
+            except JournalError as error:
+                self.say(f"not saved: {error}")
         elif word == "export":
             target = text.split(maxsplit=1)[1] if " " in text else f"game-{match.id}.jsonl"
             try:
@@ -202,8 +212,20 @@ class TextCompanion:
                 self.say(f"refused: {refused.reason}")
                 return True
             refusal = match.play(action)
-            self.say(f"refused: {refusal.reason}" if refusal is not None else "ok")
+            if refusal is None:
+                self.say("ok")
+            else:
+                self.say(f"{'not saved' if isinstance(refusal, Unsaved) else 'refused'}: {refusal.reason}")
         return True
+
+    def undo_or_redo(self, match: JournaledMatch, word: str) -> None:
+        players = match.game.players(match.state)
+        if word == "undo":
+            undone = self.undo(match)
+            self.say(f"undone: {in_words(players, undone)}" if undone else "nothing to undo")
+        else:
+            done = match.redo()
+            self.say(f"redone: {in_words(players, done)}" if done else "nothing to redo")
 
     def undo(self, match: JournaledMatch) -> dict | None:
         """Undo the last player's entry; in a simulated game, also the deals the

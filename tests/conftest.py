@@ -4,3 +4,14 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _text_record():
+    """Screen tests read what was drawn (widgets.TEXT_LOG); the app itself never records it."""
+    from companion.ui.widgets import recording_text
+
+    with recording_text():
+        yield

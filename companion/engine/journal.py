@@ -17,8 +17,14 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from companion.engine.game import Action, Game
+from companion.engine.journal_faults import (APPLICATION_ID, JournalEmpty, JournalError, JournalInUse, JournalNotADatabase,
+                                             JournalWriteError, foreign_tables, not_saved, open_fault, what_is_there)
+from companion.engine.journal_lock import WriterLock
 from companion.engine.match import Match, canonical
 from companion.engine.refusal import Refusal, Refused
+
+__all__ = ["Journal", "JournaledMatch", "GameRecord", "JournalEmpty", "JournalError", "JournalInUse", "JournalNotADatabase",
+           "JournalWriteError", "Unsaved", "default_path"]
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -51,14 +57,6 @@ CREATE TABLE IF NOT EXISTS quarantine (
 """
 
 
-class JournalError(Exception):
-    """The journal file cannot be used; the message says why, for a player."""
-
-
-class JournalNotADatabase(JournalError):
-    """The journal file holds something other than an SQLite database."""
-
-
 def default_path() -> Path:
     """Where the journal lives: ``$PLANCHETTE_JOURNAL``, systemd's ``StateDirectory=``,
     or the XDG state folder."""
@@ -81,77 +79,181 @@ class GameRecord:
     meta: dict = None  # type: ignore[assignment]
 
 
-class Journal:
-    """One SQLite file holding every game played on this box."""
+class Unsaved(Refusal):
+    """An entry the rules accepted but the journal could not keep (a full card, a lock, an
+    I/O error): not acknowledged, nothing changed, and it may be entered again."""
 
-    def __init__(self, path: str | Path, games: Mapping[str, Game]) -> None:
+
+class Journal:
+    """One SQLite file holding every game played on this box.
+
+    A writer (the app, the text companion, an import) holds the journal's lock for as long
+    as it is open; ``readonly=True`` opens it for ``games`` and ``export``, beside a writer,
+    and never changes the file.
+    """
+
+    BUSY_TIMEOUT = 2.0  # seconds a write waits for another program's lock before giving up
+
+    def __init__(self, path: str | Path, games: Mapping[str, Game], *, readonly: bool = False,
+                 busy_timeout: float | None = None) -> None:
         self.path = Path(path)
         self.games = games
-        db = None
+        self.readonly = readonly
+        self.damaged: list[str] = []  # sentences about game rows that could not be read
+        refusal = what_is_there(self.path)
+        if refusal is not None:
+            raise refusal
+        if readonly and not self.path.exists():
+            raise JournalEmpty(f"the journal holds no games yet (there is no journal at {self.path})",
+                               "play a game first, or give another --journal")
+        if not readonly and self.path.exists():
+            self._refuse_foreign()  # before the lock, whose file would be left beside it
+        self.lock = None if readonly else self._lock()
+        try:
+            self.db = self._connect(busy_timeout if busy_timeout is not None else self.BUSY_TIMEOUT)
+        except BaseException:
+            if self.lock is not None:
+                self.lock.release()
+            raise
+
+    def _refuse_foreign(self) -> None:
+        """Look (read-only) whether an existing database is another program's."""
+        try:
+            peek = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True)
+        except sqlite3.Error:
+            return  # the full connection says why
+        try:
+            foreign = foreign_tables(peek)
+        except sqlite3.Error:
+            return
+        finally:
+            peek.close()
+        if foreign:
+            raise JournalNotADatabase(f"the journal {self.path} {foreign}",
+                                      "give the path of a Planchette journal, or a new file's path to start one")
+
+    def _lock(self) -> WriterLock:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, isolation_level=None, timeout=5.0)
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute("PRAGMA foreign_keys=ON")
-            db.executescript(SCHEMA)
-            columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
-            if "meta" not in columns:  # a journal from before the screen kept notes
-                db.execute("ALTER TABLE games ADD COLUMN meta TEXT NOT NULL DEFAULT '{}'")
+        except OSError as error:
+            raise open_fault(self.path, error) from None
+        return WriterLock.acquire(self.path)
+
+    def _connect(self, busy_timeout: float) -> sqlite3.Connection:
+        db = None
+        try:
+            if self.readonly:
+                db = sqlite3.connect(self.path.resolve().as_uri() + "?mode=ro", uri=True,
+                                     isolation_level=None, timeout=busy_timeout)
+            else:
+                db = sqlite3.connect(self.path, isolation_level=None, timeout=busy_timeout)
+            foreign = foreign_tables(db)
+            if foreign:
+                raise JournalNotADatabase(f"the journal {self.path} {foreign}",
+                                          "give the path of a Planchette journal, or a new file's path to start one")
+            if not self.readonly:
+                self._prepare(db)
         except sqlite3.DatabaseError as error:
             if db is not None:
                 db.close()
             if getattr(error, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
-                raise JournalNotADatabase(f"the journal {self.path} is not a readable journal: {error}") from None
+                raise JournalNotADatabase(f"the journal {self.path} is not a readable journal: {error}",
+                                          "give another --journal") from None
             # locked, unreadable, a full disk: the games are there, so never hide them
-            raise JournalError(f"the journal {self.path} cannot be opened: {error}") from None
+            raise open_fault(self.path, error) from None
         except OSError as error:
-            raise JournalError(f"the journal {self.path} cannot be created: {error.strerror}") from None
-        self.db = db
+            if db is not None:
+                db.close()
+            raise open_fault(self.path, error) from None
+        except JournalError:
+            if db is not None:
+                db.close()
+            raise
+        return db
+
+    @staticmethod
+    def _prepare(db: sqlite3.Connection) -> None:
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=FULL")
+        db.execute("PRAGMA foreign_keys=ON")
+        db.executescript(SCHEMA)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+        if "meta" not in columns:  # a journal from before the screen kept notes
+            db.execute("ALTER TABLE games ADD COLUMN meta TEXT NOT NULL DEFAULT '{}'")
+        if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+            db.execute(f"PRAGMA application_id={APPLICATION_ID}")  # mark the file as ours
 
     @classmethod
-    def open_or_recover(cls, path: str | Path, games: Mapping[str, Game]) -> tuple["Journal", str | None]:
-        """Open the journal; if the file is not a database, move it aside (nothing is
-        deleted) and start a fresh one, returning a warning to show.  Any other
-        trouble (permissions, a full disk) is raised: the games must not be hidden."""
+    def open_or_recover(cls, path: str | Path, games: Mapping[str, Game], *,
+                        own: bool = True) -> tuple["Journal", str | None]:
+        """Open the journal for writing.  If ``own`` (the companion's default journal, not a
+        path the user gave) holds something that is not a journal, move it aside (nothing is
+        deleted) and start a fresh one, returning a warning to show.  A path the user gave
+        is never changed: its refusal is raised, as is any other trouble (permissions, a
+        full disk, a lock) — the games must not be hidden."""
         try:
             return cls(path, games), None
         except JournalNotADatabase as first:
+            if not own:
+                raise
             path = Path(path)
             aside = cls._unused_name(path)
-            for suffix in ("", "-wal", "-shm"):
-                part = Path(str(path) + suffix)
-                if part.exists():
-                    part.rename(Path(str(aside) + suffix))
-            warning = f"{first}; it was moved aside to {aside.name} and a new journal started"
+            try:
+                for suffix in ("", "-wal", "-shm"):
+                    part = Path(str(path) + suffix)
+                    if part.exists():
+                        part.rename(Path(str(aside) + suffix))
+            except OSError as error:
+                raise JournalError(f"{first.reason}, and it cannot be moved aside ({error.strerror or error})",
+                                   "move it away by hand, or give another --journal") from None
+            warning = f"{first.reason}; it was moved aside to {aside.name} and a new journal started"
             return cls(path, games), warning
 
     @staticmethod
     def _unused_name(path: Path) -> Path:
         """A name beside ``path`` that no earlier set-aside file holds."""
-        stamp = time.strftime("%Y%m%d-%H%M%S")
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time()))
         for n in range(1, 10_000):
             aside = path.with_name(f"{path.name}.unreadable-{stamp}-{n}")
             if not any(Path(str(aside) + suffix).exists() for suffix in ("", "-wal", "-shm")):
                 return aside
-        raise JournalError(f"too many unreadable journals are set aside beside {path}")
+        raise JournalError(f"too many unreadable journals are set aside beside {path}",
+                           "move the old .unreadable files away")
 
     def close(self) -> None:
         self.db.close()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     def integrity(self) -> str:
         return self.db.execute("PRAGMA integrity_check").fetchone()[0]
 
     # -- transactions ------------------------------------------------------------------
-    def _transaction(self, work: Callable[[sqlite3.Connection], Any]) -> Any:
-        self.db.execute("BEGIN IMMEDIATE")
+    def _transaction(self, work: Callable[[sqlite3.Connection], Any], what: str = "The game could not be saved") -> Any:
+        """Run ``work`` in one transaction.  Any SQLite failure rolls everything back and
+        becomes a :class:`JournalWriteError` sentence: nothing half-written, nothing lost."""
+        if self.readonly:
+            raise JournalWriteError(f"{what}: the journal was opened only to read")
         try:
-            result = work(self.db)
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
-        self.db.execute("COMMIT")
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                result = work(self.db)
+            except BaseException:
+                self._rollback()
+                raise
+            self.db.execute("COMMIT")
+        except sqlite3.Error as error:
+            self._rollback()
+            raise not_saved(error, what) from None
         return result
+
+    def _rollback(self) -> None:
+        if self.db.in_transaction:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass  # SQLite already rolled back (a full disk can do that at COMMIT)
 
     # -- games ---------------------------------------------------------------------------
     def new_game(self, setup: Mapping[str, Any], meta: Mapping[str, Any] | None = None) -> "JournaledMatch":
@@ -170,6 +272,8 @@ class Journal:
         return JournaledMatch(self, game_id, match, meta=dict(meta or {}))
 
     def records(self, unfinished_only: bool = False) -> list[GameRecord]:
+        """The games not set aside, newest first.  A game whose stored setup is damaged is
+        left out, with a sentence in :attr:`damaged` (read-only: nothing is changed)."""
         query = (
             "SELECT g.id, g.game, g.setup, g.started, g.finished,"
             " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.meta"
@@ -177,57 +281,81 @@ class Journal:
         )
         if unfinished_only:
             query += " AND g.finished = 0"
-        rows = self.db.execute(query + " ORDER BY g.id DESC").fetchall()
-        return [GameRecord(r[0], r[1], json.loads(r[2]), r[3], bool(r[4]), r[5], _meta(r[6])) for r in rows]
+        records, damaged = [], []
+        for r in self.db.execute(query + " ORDER BY g.id DESC").fetchall():
+            try:
+                setup = _setup(r[2])
+            except ValueError as error:
+                damaged.append(f"game {r[0]} in the journal is damaged ({error}) and is left out")
+                continue
+            started = r[3] if isinstance(r[3], (int, float)) else 0.0
+            records.append(GameRecord(r[0], str(r[1]), setup, started, bool(r[4]), r[5], _meta(r[6])))
+        self.damaged = damaged
+        return records
 
     def latest_unfinished(self) -> GameRecord | None:
-        records = self.records(unfinished_only=True)
-        return records[0] if records else None
+        """The newest unfinished game this companion can play (a game of a kind it does not
+        know, or with a damaged setup, is never offered)."""
+        for record in self.records(unfinished_only=True):
+            if record.game in self.games:
+                return record
+        return None
 
     def abandon(self, game_id: int) -> None:
         """Set an unfinished game aside (kept, but no longer offered for resuming)."""
-        self._transaction(lambda db: db.execute("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,)))
+        self._transaction(lambda db: db.execute("UPDATE games SET abandoned = 1 WHERE id = ?", (game_id,)),
+                          "The game could not be set aside")
 
     def resume(self, game_id: int) -> "JournaledMatch":
         """Rebuild a journaled game by replaying its actions.  A stored action that no
-        longer replays is moved to quarantine with its reason (``warnings``)."""
+        longer replays (a rules change, a damaged row) is moved to quarantine with its
+        reason (``warnings``); opened read-only, it is only left out, and said so."""
         row = self.db.execute("SELECT game, setup, meta FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise JournalError(f"the journal holds no game number {game_id}")
+            raise JournalError(f"the journal holds no game number {game_id}", "`companion games` lists them")
         game = self._game_named(row[0])
-        match = Match.start(game, json.loads(row[1]))
+        try:
+            match = Match.start(game, _setup(row[1]))
+        except (ValueError, Refused) as error:
+            raise JournalError(f"game {game_id} cannot be resumed: its setup in the journal is damaged "
+                               f"({getattr(error, 'reason', error)})", "start a new game") from None
         bodies = self.db.execute(
             "SELECT seq, body FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
         ).fetchall()
         warnings: list[str] = []
         for position, (seq, body) in enumerate(bodies):
             try:
-                action = json.loads(body)
+                action = _action(body)
                 match.accept(action, game.apply(match.state, action))
-            except (Refused, ValueError) as error:
-                reason = getattr(error, "reason", str(error))
+            except Exception as error:  # a damaged row or a rules change: never stop the resume
+                reason = _reason(error)
                 rest = bodies[position:]
-                self._quarantine(game_id, rest, reason, keep_redo=True, over=game.is_over(match.state))
-                warnings.append(
-                    f"action {seq + 1} of the journal could not be replayed ({reason}); "
-                    f"the game resumes before it and {len(rest)} stored action(s) were set aside"
-                )
+                if self.readonly:
+                    warnings.append(f"action {seq + 1} of the journal could not be replayed ({reason}); "
+                                    f"this copy stops before it and leaves out {len(rest)} stored action(s)")
+                else:
+                    self._quarantine(game_id, rest, reason, keep_redo=True, over=game.is_over(match.state))
+                    warnings.append(
+                        f"action {seq + 1} of the journal could not be replayed ({reason}); "
+                        f"the game resumes before it and {len(rest)} stored action(s) were set aside"
+                    )
                 return JournaledMatch(self, game_id, match, warnings, _meta(row[2]))
         redo_rows = self.db.execute(
             "SELECT depth, body FROM redo WHERE game_id = ? ORDER BY depth", (game_id,)
         ).fetchall()
         try:
             match.redo_stack = self._checked_redo(game, match.state, redo_rows)
-        except (Refused, ValueError) as error:
-            reason = getattr(error, "reason", str(error))
-            self._quarantine(game_id, [], reason, keep_redo=True, over=game.is_over(match.state))
+        except Exception as error:  # as above: a damaged redo row only loses the redo
+            reason = _reason(error)
+            if not self.readonly:
+                self._quarantine(game_id, [], reason, keep_redo=True, over=game.is_over(match.state))
             warnings.append(f"the actions kept for redo could not be replayed ({reason}) and were set aside")
         return JournaledMatch(self, game_id, match, warnings, _meta(row[2]))
 
     @staticmethod
     def _checked_redo(game: Game, state: Any, rows) -> list[dict]:
         """The redo stack, proven to replay from ``state`` (the top is the last row)."""
-        stack = [json.loads(body) for _, body in rows]
+        stack = [_action(body) for _, body in rows]
         for action in reversed(stack):
             state = game.apply(state, action)
         return stack
@@ -250,7 +378,7 @@ class Journal:
             db.execute("DELETE FROM redo WHERE game_id = ?", (game_id,))
             db.execute("UPDATE games SET finished = ? WHERE id = ?", (int(over), game_id))
 
-        self._transaction(work)
+        self._transaction(work, "The damaged entries could not be set aside")
 
     def import_match(self, match: Match, meta: Mapping[str, Any] | None = None) -> "JournaledMatch":
         """Store a whole replayed game in one transaction: all of it or nothing."""
@@ -265,20 +393,57 @@ class Journal:
                            [(game_id, seq, json.dumps(a, ensure_ascii=False)) for seq, a in enumerate(match.actions)])
             return game_id
 
-        game_id = self._transaction(work)
+        game_id = self._transaction(work, "The game could not be imported")
         return JournaledMatch(self, game_id, match, meta=dict(meta or {}))
 
     def _game_named(self, name: Any) -> Game:
         game = self.games.get(name) if isinstance(name, str) else None
         if game is None:
             known = ", ".join(sorted(self.games))
-            raise Refused(f"unknown game {name!r} (this companion knows: {known})")
+            raise Refused(f"unknown game {str(name)[:40]!r} (this companion knows: {known})")
         return game
 
 
-def _meta(text: str | None) -> dict:
+def _json(text: Any) -> Any:
+    """A stored JSON text, or ValueError whatever the row holds (bytes, a number, deep nesting)."""
+    if not isinstance(text, (str, bytes)):
+        raise ValueError(f"a {type(text).__name__} where JSON text belongs")
     try:
-        value = json.loads(text or "{}")
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    except ValueError as error:
+        raise ValueError(f"not JSON: {str(error)[:80]}") from None
+
+
+def _setup(text: Any) -> dict:
+    value = _json(text)
+    if not isinstance(value, dict):
+        raise ValueError("the setup is not a JSON object")
+    return value
+
+
+def _action(text: Any) -> dict:
+    value = _json(text)
+    if not isinstance(value, dict):
+        raise ValueError("the action is not a JSON object")
+    return value
+
+
+def _reason(error: Exception) -> str:
+    """A stored action's failure as words: the rules' own sentence, or what was wrong with it."""
+    if isinstance(error, Refused):
+        return error.reason
+    if isinstance(error, ValueError):
+        return str(error)
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    return f"the rules cannot read it ({type(error).__name__})"
+
+
+def _meta(text: Any) -> dict:
+    try:
+        value = _json(text or "{}")
     except ValueError:
         return {}
     return value if isinstance(value, dict) else {}
@@ -324,7 +489,10 @@ class JournaledMatch:
             self._append(db, seq, action, over)
             db.execute("DELETE FROM redo WHERE game_id = ?", (self.id,))
 
-        self.journal._transaction(work)
+        try:
+            self.journal._transaction(work)
+        except JournalWriteError as error:
+            return Unsaved(str(error))
         self.match.accept(action, new_state)
         return None
 
@@ -340,7 +508,7 @@ class JournaledMatch:
             db.execute("INSERT INTO redo VALUES (?, ?, ?)", (self.id, depth, body))
             db.execute("UPDATE games SET finished = 0 WHERE id = ?", (self.id,))
 
-        self.journal._transaction(work)
+        self.journal._transaction(work, "The undo could not be saved")
         return self.match.undo()
 
     def redo(self) -> dict | None:
@@ -356,7 +524,7 @@ class JournaledMatch:
             db.execute("DELETE FROM redo WHERE game_id = ? AND depth = ?", (self.id, depth))
             self._append(db, seq, action, over)
 
-        self.journal._transaction(work)
+        self.journal._transaction(work, "The redo could not be saved")
         return self.match.redo_into(new_state)
 
     def log_lines(self) -> list[dict]:

@@ -10,6 +10,7 @@ the rules, committed to the journal, then shown; a refusal is a banner.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from dataclasses import dataclass
 
@@ -20,14 +21,14 @@ from typing import Any
 import pygame
 
 from companion import cardbook
-from companion.engine.journal import Journal, JournaledMatch, default_path
+from companion.engine.journal import Journal, JournaledMatch, JournalError, Unsaved, default_path
 from companion.engine.refusal import Refused
 from companion.games import registry
 from companion.settings import Settings
 from companion.settings import load as load_settings
 from companion.settings import save as save_settings
 from companion.ui import theme
-from companion.ui.widgets import Button, draw_button, draw_text
+from companion.ui.widgets import Button, draw_button, draw_paragraph, draw_text, wrap
 from firmware_py.box import Box
 from firmware_py.clock import Clock, SystemClock
 from firmware_py.pentagram.scenes import IdleScene
@@ -43,6 +44,7 @@ class Banner:
     text: str
     until: float
     bad: bool = True
+    retry: dict | None = None  # an entry the journal could not keep: tapping the banner enters it again
 
 
 class App:
@@ -52,6 +54,7 @@ class App:
         pygame.display.init()  # not pygame.init(): the mixer is the simulated buzzer's to open, or not
         pygame.font.init()
         self.clock = clock or SystemClock()
+        self.fullscreen = fullscreen
         self.settings_path = Path(settings_path) if settings_path else None
         self.settings, settings_warning = load_settings(self.settings_path)
         # the group's card book lives beside the settings (companion/cardbook.py)
@@ -66,21 +69,40 @@ class App:
             self.side_panel = SidePanel(self)
         self.game_size = size
         self.surface = self._open_window(size, fullscreen)
-        self.journal, journal_warning = Journal.open_or_recover(Path(journal_path) if journal_path else default_path(),
-                                                                    registry())
+        self.journal_path = Path(journal_path) if journal_path else default_path()
+        self.journal: Journal | None = None
         self.match: JournaledMatch | None = None
         self.banner: Banner | None = None
+        self.banner_rect: pygame.Rect | None = None
+        self.bar_buttons: list[Button] = []
         self.running = True
         self.dirty = True
         self.frames = 0
-        from companion.ui.shell import HomeScreen, ResumeScreen
+        self.screen = None
+        if settings_warning:
+            self.refuse(settings_warning)
+        self.open_journal(own=journal_path is None)
 
+    def open_journal(self, own: bool = True) -> bool:
+        """Open the journal and show the first screen: the unfinished game, else the games.
+        A journal that cannot be opened (a lock, a folder, a full or read-only card, another
+        program's file) gets a screen that says why and what to do, with "Try again"."""
+        from companion.ui.shell import HomeScreen, ResumeScreen
+        from companion.ui.trouble import JournalTroubleScreen
+
+        self.own_journal = own
+        try:
+            self.journal, warning = Journal.open_or_recover(self.journal_path, registry(), own=own)
+        except JournalError as error:
+            self.show(JournalTroubleScreen(self, error))
+            return False
         record = self.journal.latest_unfinished()
         playable = record is not None and self.has_screen(record.game)
-        self.screen = ResumeScreen(self, record) if playable else HomeScreen(self)
-        for warning in (settings_warning, journal_warning):
-            if warning:
-                self.refuse(warning)
+        self.show(ResumeScreen(self, record) if playable else HomeScreen(self))
+        for sentence in [warning, *self.journal.damaged]:
+            if sentence:
+                self.refuse(sentence)
+        return True
 
     def _open_window(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
         width = size[0] + (self.side_panel.width(size) if self.side_panel else 0)
@@ -143,6 +165,8 @@ class App:
             match = self.journal.new_game(setup, meta)
         except Refused as refused:
             return refused.reason
+        except JournalError as error:
+            return str(error)
         self.open_match(match)
         if warnings:  # one banner: a second would hide the first
             self.refuse("; ".join(warnings))
@@ -175,6 +199,8 @@ class App:
         self.dirty = True
         if refusal is not None:
             self.refuse(refusal.reason)
+            if isinstance(refusal, Unsaved):  # the rules took it, the card did not: keep it to enter again
+                self.banner = Banner(f"{self.banner.text}. Tap here to try again.", float("inf"), retry=action)
             self.box.buzzer.play("error")
             return False
         self.banner = None
@@ -182,15 +208,40 @@ class App:
         return True
 
     def undo(self) -> None:
-        if self.match is not None and self.match.undo() is not None:
-            self.banner = Banner("Undone.", self.clock.now() + 2.0, bad=False)
+        try:
+            if self.match is not None and self.match.undo() is not None:
+                self.banner = Banner("Undone.", self.clock.now() + 2.0, bad=False)
+        except JournalError as error:  # nothing was undone: the journal and the screen still agree
+            self.refuse(str(error))
         self.dirty = True
 
     def redo(self) -> None:
-        if self.match is not None and self.match.redo() is not None:
-            self.banner = Banner("Redone.", self.clock.now() + 2.0, bad=False)
-            self.remember_cards()
+        try:
+            if self.match is not None and self.match.redo() is not None:
+                self.banner = Banner("Redone.", self.clock.now() + 2.0, bad=False)
+                self.remember_cards()
+        except JournalError as error:
+            self.refuse(str(error))
         self.dirty = True
+
+    def resume(self, game_id: int) -> bool:
+        """Carry on with a journaled game; a journal that cannot be read or repaired is a banner."""
+        try:
+            match = self.journal.resume(game_id)
+        except (JournalError, Refused) as error:
+            self.refuse(str(error))
+            return False
+        self.open_match(match)
+        return True
+
+    def abandon(self, game_id: int) -> bool:
+        """Set a game aside (kept in the journal, no longer offered); a failed write is a banner."""
+        try:
+            self.journal.abandon(game_id)
+        except JournalError as error:
+            self.refuse(str(error))
+            return False
+        return True
 
     def refuse(self, reason: str) -> None:
         self.banner = Banner(reason[:1].upper() + reason[1:], self.clock.now() + BANNER_SECONDS)
@@ -243,7 +294,7 @@ class App:
         now = self.clock.now()
         if self.screen.tick(now):
             self.dirty = True
-        if self.banner is not None and now >= self.banner.until:
+        if self.banner is not None and now >= self.banner.until and self.banner.retry is None:
             self.banner = None
             self.dirty = True
         if self.side_panel is not None and self.side_panel.tick(now):
@@ -276,6 +327,10 @@ class App:
     def tap(self, pos: tuple[int, int]) -> None:
         if self.side_panel is not None and self.side_panel.tap(pos):
             self.dirty = True
+            return
+        if self.banner is not None and self.banner.retry is not None and self.banner_rect is not None \
+                and self.banner_rect.collidepoint(pos):
+            self.play(self.banner.retry)
             return
         for button in self.bar_buttons:
             if button.hit(pos):
@@ -359,18 +414,64 @@ class App:
             self.show(WarningsScreen(self, self.screen))
 
     def draw_banner(self, scale: theme.Scale) -> None:
-        height = scale(40)
+        """The banner across the bottom, as many lines (up to three) as its sentence needs."""
+        size = scale(16)
+        room = self.game_size[0] - scale(40)
+        lines = min(3, max(1, len(wrap(self.banner.text, size, room, bold=True))))
+        height = scale(16) + lines * int(size * 1.25)
         rect = pygame.Rect(scale(10), self.game_size[1] - height - scale(8), self.game_size[0] - scale(20), height)
         pygame.draw.rect(self.surface, theme.BAD if self.banner.bad else theme.PANEL_LIGHT, rect,
                          border_radius=scale(8))
-        draw_text(self.surface, self.banner.text, rect.inflate(-scale(20), 0), scale(16),
-                  theme.INK if not self.banner.bad else (255, 255, 255), bold=True)
+        self.banner_rect = rect
+        ink = theme.INK if not self.banner.bad else (255, 255, 255)
+        inner = rect.inflate(-scale(20), -scale(16))
+        if lines == 1:
+            draw_text(self.surface, self.banner.text, inner, size, ink, bold=True)
+        else:
+            draw_paragraph(self.surface, self.banner.text, inner, size, ink, lines, bold=True)
 
     def close(self) -> None:
         self.box.close()
-        self.journal.close()
+        if self.journal is not None:
+            self.journal.close()
         theme.font.cache_clear()  # fonts die with pygame.quit(); a later App must not reuse them
         pygame.quit()
+
+
+class ScreenUnavailable(Exception):
+    """There is no screen to draw on; the message says what to do instead."""
+
+
+HEADLESS_DRIVERS = ("offscreen", "dummy")
+
+
+NO_SCREEN = ("there is no screen here (no desktop display, and the console's screen cannot be opened); "
+             "play in the terminal with `companion --text` (`make run ARGS=--text`), "
+             "see every screen as pictures with `make shots`, "
+             "or run it on a virtual display: `xvfb-run make run`")
+
+
+def check_display() -> None:
+    """Refuse to run on SDL's invisible fallback unless it was asked for by name: without a
+    display SDL quietly draws to an offscreen window, and the app would wait there forever.
+    With no desktop (a Pi's console, ssh), only the console's own screen (kmsdrm) is tried."""
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    desktop = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    if not asked and not desktop and sys.platform.startswith("linux"):
+        os.environ["SDL_VIDEODRIVER"] = asked = "kmsdrm"
+        try:
+            pygame.display.init()
+        except pygame.error:
+            del os.environ["SDL_VIDEODRIVER"]
+            raise ScreenUnavailable(NO_SCREEN) from None
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise ScreenUnavailable(f"the screen cannot be opened ({error}); try `companion --text`, "
+                                "or set SDL_VIDEODRIVER (kmsdrm on the Pi, x11 or wayland on a desktop)") from None
+    if pygame.display.get_driver() in HEADLESS_DRIVERS and asked != pygame.display.get_driver():
+        pygame.display.quit()
+        raise ScreenUnavailable(NO_SCREEN)
 
 
 def run_app(args: Any) -> int:
@@ -379,12 +480,11 @@ def run_app(args: Any) -> int:
 
     size = tuple(args.size) if getattr(args, "size", None) else (800, 480)
     fullscreen = args.fullscreen or (is_raspberry_pi() and not args.windowed and not args.sim)
+    check_display()
     try:
         app = App(size, fullscreen=fullscreen, simulate=True if args.sim else None,
                   journal_path=Path(args.journal) if args.journal else None)
     except pygame.error as error:
-        from companion.cli import CliError
-
-        raise CliError(f"the screen cannot be opened ({error}); try `companion --text`, "
-                       "or set SDL_VIDEODRIVER (kmsdrm on the Pi, x11 or wayland on a desktop)") from None
+        raise ScreenUnavailable(f"the screen cannot be opened ({error}); try `companion --text`, "
+                                "or set SDL_VIDEODRIVER (kmsdrm on the Pi, x11 or wayland on a desktop)") from None
     return app.run()

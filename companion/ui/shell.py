@@ -41,9 +41,8 @@ class ResumeScreen(Screen):
 
     def on_button(self, action):
         if action == "resume":
-            self.app.open_match(self.app.journal.resume(self.record.id))
-        else:
-            self.app.journal.abandon(self.record.id)  # kept in the journal, no longer offered
+            self.app.resume(self.record.id)
+        elif self.app.abandon(self.record.id):  # kept in the journal, no longer offered
             self.app.show(HomeScreen(self.app))
 
     def on_answer(self, name):
@@ -243,7 +242,8 @@ class MenuScreen(SubScreen):
             self.app.show(SettingsScreen(self.app, self))
         elif action == "end":
             if self.app.match is not None and not self.app.match.game.is_over(self.app.match.state):
-                self.app.journal.abandon(self.app.match.id)
+                if not self.app.abandon(self.app.match.id):
+                    return  # not set aside: the game stays open, the banner says why
             self.app.match = None
             self.app.show(HomeScreen(self.app))
         elif action == "quit":

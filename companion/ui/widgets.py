@@ -1,12 +1,14 @@
 """Drawing helpers every screen uses: text that always fits, buttons, panels, banners.
 
 Every piece of text goes through :func:`draw_text`, which shrinks it (and at
-last shortens it with "…") to fit its room, and records what it drew in
-:data:`TEXT_LOG` so tests can check that no text runs off its room or the screen.
+last shortens it with "…") to fit its room; while a test asks (:func:`recording_text`) it
+records what it drew in :data:`TEXT_LOG`, so tests can check that no text runs off its room
+or the screen.  The app never records: a record of every text drawn would grow all evening.
 """
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -29,7 +31,22 @@ class DrawnText:
 
 
 TEXT_LOG: list[DrawnText] = []
-"""What :func:`draw_text` drew since the last ``TEXT_LOG.clear()`` (tests read it)."""
+"""What :func:`draw_text` drew since the last ``TEXT_LOG.clear()``, while :func:`recording_text`
+is on (tests read it); always empty in the app."""
+_recording = False
+
+
+@contextlib.contextmanager
+def recording_text():
+    """Record every text drawn into :data:`TEXT_LOG` for the duration (tests only); cleared after."""
+    global _recording
+    before, _recording = _recording, True
+    try:
+        yield TEXT_LOG
+    finally:
+        _recording = before
+        if not before:
+            TEXT_LOG.clear()
 MIN_TEXT = 9  # pixels: smaller is unreadable on the 7-inch screen
 
 
@@ -65,7 +82,8 @@ def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, 
     else:
         target.centery = rect.centery
     surface.blit(image, target)
-    TEXT_LOG.append(DrawnText(shown, target.width, rect.width, target, surface.get_size()))
+    if _recording:
+        TEXT_LOG.append(DrawnText(shown, target.width, rect.width, target, surface.get_size()))
     return target
 
 
@@ -87,16 +105,16 @@ def wrap(text: str, size: int, room: int, bold: bool = False) -> list[str]:
 
 
 def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour=theme.INK,
-                   max_lines: int | None = None) -> int:
+                   max_lines: int | None = None, bold: bool = False) -> int:
     """Wrapped text from the top of ``rect``; returns the height used."""
-    lines = wrap(text, size, rect.width)
+    lines = wrap(text, size, rect.width, bold)
     limit = max_lines if max_lines is not None else max(1, rect.height // max(1, int(size * 1.25)))
     if len(lines) > limit:
         lines = lines[: limit - 1] + [" ".join(lines[limit - 1:])]
     y = rect.top
     step = int(size * 1.25)
     for line in lines:
-        draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, step), size, colour, valign="top")
+        draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, step), size, colour, valign="top", bold=bold)
         y += step
     return y - rect.top
 
