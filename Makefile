@@ -10,15 +10,23 @@ TESTS   := $(if $(ON_PI),.[pi$(comma)test],.[test])
 
 .PHONY: run test bench shots clean venv
 
+# pip says only what went wrong (-qq): its warnings are the machine's (a pip.conf naming an
+# index folder that is not there) or the build's notes, not the newcomer's business.
+PIP     := $(PY) -m pip --disable-pip-version-check -qq
+NOPIP   := echo "pip could not install the companion's libraries (its message is above): check the network and run make again"; exit 1
+
 $(VENV)/.stamp-base: pyproject.toml tools/make_venv.py
-	$(PYTHON) tools/make_venv.py $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '$(BASE)'
-	touch $@
+	@echo "Setting up the companion's virtual environment in $(VENV) (once)"
+	@$(PYTHON) tools/make_venv.py $(VENV)
+	@$(PIP) install --upgrade pip >$(VENV)/pip-upgrade.log 2>&1 && rm $(VENV)/pip-upgrade.log \
+		|| echo "pip could not be upgraded (why: $(VENV)/pip-upgrade.log); carrying on with the installed pip"
+	@$(PIP) install -e '$(BASE)' || { $(NOPIP); }
+	@touch $@
 
 $(VENV)/.stamp-test: $(VENV)/.stamp-base
-	$(PY) -m pip install --quiet -e '$(TESTS)'
-	touch $@
+	@echo "Installing the test tools in $(VENV)"
+	@$(PIP) install -e '$(TESTS)' || { $(NOPIP); }
+	@touch $@
 
 
 venv: $(VENV)/.stamp-base

@@ -25,15 +25,31 @@ def _has_ensurepip() -> bool:
     return True
 
 
-def _bootstrap_pip(python: Path) -> None:
+def _fetch_pip_wheel(folder: Path) -> Path:
     with urllib.request.urlopen("https://pypi.org/pypi/pip/json", timeout=60) as reply:
         release = json.load(reply)
     wheel = next(f for f in release["urls"] if f["filename"].endswith(".whl"))
+    target = folder / wheel["filename"]
+    with urllib.request.urlopen(wheel["url"], timeout=120) as reply:
+        target.write_bytes(reply.read())
+    return target
+
+
+def _bootstrap_pip(python: Path) -> bool:
+    """pip from its own wheel; False (after a sentence saying why) if PyPI cannot be reached."""
     with tempfile.TemporaryDirectory() as tmp:
-        target = Path(tmp) / wheel["filename"]
-        with urllib.request.urlopen(wheel["url"], timeout=120) as reply:
-            target.write_bytes(reply.read())
-        subprocess.run([str(python), f"{target}/pip", "install", "--quiet", str(target)], check=True)
+        try:
+            target = _fetch_pip_wheel(Path(tmp))
+        except (OSError, ValueError, KeyError, StopIteration) as error:
+            print(f"make_venv: pip could not be fetched from PyPI ({error}); connect to the network, or "
+                  "install Debian's python3-venv (sudo apt install python3-venv), and run make again",
+                  file=sys.stderr)
+            return False
+        done = subprocess.run([str(python), f"{target}/pip", "install", "--quiet", "--disable-pip-version-check",
+                               str(target)])
+    if done.returncode != 0:
+        print("make_venv: pip could not install itself (its message is above)", file=sys.stderr)
+    return done.returncode == 0
 
 
 def main(path: str) -> int:
@@ -43,7 +59,8 @@ def main(path: str) -> int:
     python = where / "bin" / "python"
     if not with_pip:
         print("ensurepip is missing (Debian's python3-venv); fetching pip from PyPI", file=sys.stderr)
-        _bootstrap_pip(python)
+        if not _bootstrap_pip(python):
+            return 1
     return 0
 
 
