@@ -136,3 +136,15 @@ def test_every_key_is_a_fingertip_wide_at_800_by_480(app, turns):
     keys = app.screen.buttons
     assert len(keys) == 1 + sum(map(len, (ACCENTS if turns else LETTERS))) + 6
     assert [(b.label, b.rect.size) for b in keys if min(b.rect.size) < MIN_KEY] == []
+
+
+def test_escape_during_a_game_cancels_the_keyboard_rather_than_opening_the_menu(app):
+    tap(app, ("game", "esp"))
+    tap(app, "start")
+    game_screen = app.screen
+    got = []
+    app.show(KeyboardScreen(app, game_screen, "Name of the card", "Old", got.append))
+    key(app, "\x1b", pygame.K_ESCAPE)
+    assert app.screen is game_screen and got == []
+    key(app, "\x1b", pygame.K_ESCAPE)  # on the game itself, Escape is still the menu
+    assert type(app.screen).__name__ == "MenuScreen"

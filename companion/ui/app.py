@@ -348,12 +348,12 @@ class App:
             self.undo()
         elif ctrl and event.key == pygame.K_y:
             self.redo()
+        elif self.screen.on_key(event):  # the screen first: Escape cancels a keyboard
+            self.dirty = True
         elif event.key == pygame.K_ESCAPE and self.match is not None:
             from companion.ui.shell import MenuScreen
 
             self.show(MenuScreen(self, self.screen))
-        elif self.screen.on_key(event):
-            self.dirty = True
 
     # -- drawing -------------------------------------------------------------------------------------
     @property
