@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import os
 import random
+import sys
+import tempfile
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -281,8 +283,6 @@ def five_players() -> tuple[dict, list[dict]]:
 
 def rendered(sizes=SIZES, side_panel: bool = False) -> Iterator[tuple[str, tuple[int, int], object]]:
     """Each example drawn at each size: (name, size, the app showing it), one at a time."""
-    import tempfile
-
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from companion.ui.app import App
@@ -306,20 +306,55 @@ def rendered(sizes=SIZES, side_panel: bool = False) -> Iterator[tuple[str, tuple
                     app.close()
 
 
+class Unwritable(Exception):
+    """A sentence: the pictures cannot be written where they were asked for."""
+
+
 def render_all(outdir: Path, sizes=SIZES, side_panel: bool = False) -> list[Path]:
-    """Render every example at every size into ``outdir``; the files written."""
+    """Render every example at every size into ``outdir``; the files written, or
+    :class:`Unwritable` when a picture cannot be written."""
+    ready(outdir)
     import pygame
 
-    outdir.mkdir(parents=True, exist_ok=True)
     written = []
     for name, (width, height), app in rendered(sizes, side_panel):
         target = outdir / f"{name}-{width}x{height}.png"
-        pygame.image.save(app.surface, str(target))
+        try:
+            pygame.image.save(app.surface, str(target))
+        except pygame.error as error:  # the card filled up, the folder went away
+            raise Unwritable(f"{target} could not be written ({error})") from None
         written.append(target)
     return written
 
 
+def ready(outdir: Path) -> None:
+    """Make ``outdir`` and check a file can be written in it, before minutes of drawing;
+    :class:`Unwritable` names the place and what is wrong."""
+    if outdir.exists() and not outdir.is_dir():
+        raise Unwritable(f"{outdir} is a file, not a folder: give a folder for the pictures")
+    try:
+        outdir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=outdir):
+            pass
+    except (FileExistsError, NotADirectoryError):  # some parent is a file
+        blocking = next((p for p in outdir.parents if p.exists() and not p.is_dir()), outdir.parent)
+        raise Unwritable(f"{outdir} cannot be made: {blocking} is a file, not a folder") from None
+    except PermissionError:
+        raise Unwritable(f"the pictures cannot be written in {outdir} (permission denied): "
+                      "give a folder of your own") from None
+    except OSError as error:
+        raise Unwritable(f"the pictures cannot be written in {outdir} ({error.strerror or error})") from None
+
+
 def main(outdir: str) -> int:
-    files = render_all(Path(outdir))
+    """``companion shots OUTDIR``: 0, or the CLI's one sentence on standard error and 2
+    (printed here, as the CLI prints its own refusals, whichever module runs as __main__)."""
+    from companion.cli import EXIT_REFUSED
+
+    try:
+        files = render_all(Path(outdir))
+    except Unwritable as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return EXIT_REFUSED
     print(f"{len(files)} pictures in {outdir}")
     return 0
