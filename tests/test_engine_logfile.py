@@ -191,6 +191,20 @@ def test_a_line_nested_deeper_than_32_is_refused_before_anything_recurses(depth)
     assert str(error) == "line 2: this line nests lists and objects more than 32 deep, deeper than any game log"
 
 
+def test_no_depth_is_a_traceback_wherever_python_s_stack_runs_out():
+    """json.loads, json.dumps and the rules each have a little less of Python's stack than
+    the one before: a sweep of every depth up to beyond the limit finds the one that falls
+    between them, whatever depth this test itself runs at."""
+    for depth in range(1, 1_100):
+        try:
+            replay_lines(ESP, [SETUP, *PREDICTIONS, nested(depth)])
+        except LogError as error:
+            assert depth <= 31 or "more than 32 deep" in error.reason, (depth, error.reason)
+        setup = '{"game": "esp", "players": ["Ann", "Bo", "Cy"], "x": ' + "[" * depth + "]" * depth + "}"
+        with pytest.raises(LogError):
+            replay_lines(ESP, [setup])
+
+
 def test_a_setup_nested_too_deep_is_refused_on_line_1():
     error = log_error(['{"game": "esp", "players": ["Ann", "Bo", "Cy"], "x": ' + "{\"a\": " * 990 + "1" + "}" * 990 + "}"])
     assert str(error) == "line 1: this line nests lists and objects more than 32 deep, deeper than any game log"
@@ -218,6 +232,16 @@ def test_nan_and_very_long_numbers_are_refused_with_their_line():
         "line 2: this line is not valid JSON (-Infinity is not a JSON number)"
     assert str(log_error([SETUP, '{"act": "predict", "seat": 0, "claim": "star", "t": ' + "9" * 5_000 + "}"])) == \
         "line 2: this line holds a number with more digits than a game log can hold"
+
+
+def test_half_a_character_is_refused_on_its_line_and_a_whole_one_is_read():
+    """JSON may escape a UTF-16 half (\\ud800 to \\udfff); alone it is not text, and the
+    journal, a file or random.Random's seed cannot encode it.  A pair is one character."""
+    alone = '{"act": "predict", "seat": 0, "claim": "st\\udfffar"}'
+    assert str(log_error([SETUP, alone])) == ("line 2: this line holds half of a two-part character "
+                                              "(a \\ud800 to \\udfff escape on its own), which is not text")
+    pair = '{"game": "esp", "players": ["Ann \\ud83c\\udca1", "Bo", "Cy"]}'
+    assert replay_lines(ESP, [pair]).setup["players"][0] == "Ann 🂡"
 
 
 def test_a_line_longer_than_the_limit_is_refused_naming_the_file_and_line(tmp_path):

@@ -151,6 +151,12 @@ def test_values_that_are_not_json_are_refused():
         "a line holds only text, numbers, true, false, null, lists and objects")
 
 
+def test_half_a_character_is_refused_and_a_whole_one_kept():
+    assert started().play({"act": "predict", "seat": 0, "claim": "st\udfffar"}) == Refusal(
+        "a line holds only text, and half of a two-part character (\\ud800 to \\udfff) is not text")
+    assert canonical({"name": "Zoë 🂡"}) == {"name": "Zoë 🂡"}
+
+
 def test_the_apply_function_returns_a_refusal_instead_of_raising():
     state = ESP.setup(SETUP)
     refused = apply(ESP, state, {"act": "bid", "seat": 0, "card": "4 cross"})

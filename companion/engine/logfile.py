@@ -13,19 +13,22 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 from companion.engine.game import Game
-from companion.engine.match import MAX_DEPTH, Match, nests_too_deep
+from companion.engine.match import MAX_DEPTH, Match, is_text, nests_too_deep
 from companion.engine.refusal import Refused, quote, shorten
 
 #: bytes a log file may hold: a whole evening's games are well under 1 MB
 MAX_LOG_BYTES = 16_000_000
 #: characters one line may hold: far more than the longest real line (a setup carrying a card book)
 MAX_LINE_CHARS = 1_000_000
+# the JSON escape of a UTF-16 surrogate: valid in pairs (an emoji), not text on its own
+_HALF_CHARACTER = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 @dataclass
@@ -78,6 +81,9 @@ def numbered_objects(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
             raise LogError(number, "this line holds a number with more digits than a game log can hold") from None
         if not isinstance(value, dict):
             raise LogError(number, "each line must be a JSON object such as {\"act\": \"play\", ...}")
+        if _HALF_CHARACTER.search(text) and not is_text(value):
+            raise LogError(number, "this line holds half of a two-part character (a \\ud800 to \\udfff escape "
+                                   "on its own), which is not text")
         yield number, value
 
 

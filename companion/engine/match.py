@@ -44,6 +44,16 @@ def nests_too_deep(text: str) -> bool:
     return False
 
 
+def is_text(value: Any) -> bool:
+    """Whether every string in ``value`` is text UTF-8 can carry: JSON's ``"\\ud800"`` escape
+    reads as half a character, which the journal, a log file and the screen cannot hold."""
+    try:
+        (value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def canonical(action: Action) -> dict:
     """The action as plain JSON data (what the journal stores and the log exports);
     Refused for what a JSON Lines log cannot hold."""
@@ -59,6 +69,8 @@ def canonical(action: Action) -> dict:
         raise Refused("a line holds only text, numbers, true, false, null, lists and objects") from None
     if nests_too_deep(text):
         raise Refused(too_deep)
+    if not text.isascii() and not is_text(text):
+        raise Refused("a line holds only text, and half of a two-part character (\\ud800 to \\udfff) is not text")
     return json.loads(text)
 
 
