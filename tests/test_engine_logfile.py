@@ -171,6 +171,12 @@ def test_read_text_says_why_a_file_cannot_be_read(tmp_path):
     assert str(caught.value) == f"{binary} is not a text file of JSON lines (line 1 is not UTF-8)"
 
 
+def test_a_name_no_file_can_have_is_a_sentence():
+    with pytest.raises(LogError) as caught:
+        read_text("game\0.jsonl")
+    assert str(caught.value) == "'game\\x00.jsonl' cannot be a file's name (it holds a NUL character)"
+
+
 def test_bad_bytes_name_the_line_they_are_on(tmp_path):
     path = tmp_path / "game.jsonl"
     path.write_bytes(b"\xef\xbb\xbf" + "\n".join([SETUP, PREDICTIONS[0]]).encode() + b'\n{"act": "\xff"}\n')

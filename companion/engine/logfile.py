@@ -143,6 +143,8 @@ def read_text(path: str | Path) -> list[str]:
         raise LogError(0, f"{path} cannot be read (permission denied)") from None
     except OSError as error:
         raise LogError(0, f"{path} cannot be read ({error.strerror or error})") from None
+    except ValueError:  # a NUL in the name: no file can have it
+        raise LogError(0, f"{quote(str(path))} cannot be a file's name (it holds a NUL character)") from None
     if data.startswith(codecs.BOM_UTF8):  # a BOM from a Windows editor is harmless
         data = data[len(codecs.BOM_UTF8):]
     try:
