@@ -26,8 +26,10 @@ from typing import Any, Callable, Mapping
 
 from companion.engine.refusal import Refused
 from companion.settings import settings_path
+from firmware_py.files import Damaged, FileProblem, brief, read_json
 
 Book = dict[str, list[dict]]
+MAX_BYTES = 16 * 1024 * 1024  # some 50,000 cards: far beyond any group's table
 
 
 def cardbook_path(settings: Path | None = None) -> Path:
@@ -63,10 +65,11 @@ def parse(data: object) -> Book:
     book: Book = {}
     for game, cards in data.items():
         if not isinstance(cards, list):
-            raise ValueError(f"{game!r} must list card definitions, not {cards!r}")
+            raise ValueError(f"{brief(game)} must list card definitions, not {brief(cards)}")
         for entry in cards:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
-                raise ValueError(f"every card definition under {game!r} is an object with a name, not {entry!r}")
+                raise ValueError(f"every card definition under {brief(game)} is an object with a name, "
+                                 f"not {brief(entry)}")
         book[game] = [dict(entry) for entry in cards]
     return book
 
@@ -89,23 +92,19 @@ def read(path: Path | None = None) -> tuple[Book | None, str | None]:
     None when the file exists but cannot be read (then it must not be written over either)."""
     path = path or cardbook_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        return parse(read_json(path, MAX_BYTES)), None
     except FileNotFoundError:
         return {}, None
-    except UnicodeDecodeError as error:
-        problem = f"not text ({error.reason})"
-    except OSError as error:
-        return None, f"the card book {path} cannot be read ({error.strerror or error}); it is not used"
-    else:
-        try:
-            return parse(json.loads(text)), None
-        except (ValueError, RecursionError) as error:
-            problem = str(error)
+    except Damaged as damaged:
+        problem = str(damaged)
+    except FileProblem as unreadable:  # a folder, a pipe, no permission: nothing to set aside
+        return None, f"the card book {path} {unreadable}; it is not used"
+    except ValueError as error:
+        problem = f"is not usable ({error})"
     aside = _set_aside(path)
     if aside is None:
-        return None, f"the card book {path} is not usable ({problem}); it is not used"
-    return {}, (f"the card book {path} is not usable ({problem}); it was set aside as {aside.name} "
-                "and a new one started")
+        return None, f"the card book {path} {problem}; it is not used"
+    return {}, f"the card book {path} {problem}; it was set aside as {aside.name} and a new one started"
 
 
 def load(game: str, path: Path | None = None) -> tuple[list[dict], str | None]:
@@ -172,7 +171,7 @@ def with_book(game: Any, setup: Mapping[str, Any], path: Path | None = None) -> 
     names = {entry.get("name") for entry in own if isinstance(entry, dict)}
     definitions = [d for d in definitions if d["name"] not in names]  # the setup's own figures win
 
-    def accepted(cards: list) -> str | None:
+    def refusal(cards: list) -> str | None:
         try:
             game.setup({**setup, "cards": cards + own})
         except Refused as refused:
@@ -181,16 +180,42 @@ def with_book(game: Any, setup: Mapping[str, Any], path: Path | None = None) -> 
             return str(error) or type(error).__name__
         return None
 
-    if accepted(definitions) is None or accepted([]) is not None:
+    if refusal(definitions) is None or refusal([]) is not None:
         kept = definitions  # all usable; or the setup is refused without the book too (its own sentence)
     else:
-        kept = []
-        for definition in definitions:
-            reason = accepted(kept + [definition])
-            if reason is None:
-                kept.append(definition)
-            else:
-                warnings.append(f"the card book's {definition['name']} was left out ({reason})")
+        kept = usable(definitions, refusal, warnings)
     if kept:
         setup["cards"] = kept + own
     return setup, warnings
+
+
+def usable(definitions: list[dict], refusal: Callable[[list], str | None], warnings: list[str]) -> list[dict]:
+    """The definitions the game takes together, in order; a sentence in ``warnings`` for each
+    left out.  Each is tried alone first (one small setup each, so the work grows with the
+    book, not with its square); the rare one that passes alone but clashes with an earlier
+    one (a name spelt twice) is then found by halving the list."""
+    alone = []
+    for definition in definitions:
+        reason = refusal([definition])
+        if reason is None:
+            alone.append(definition)
+        else:
+            warnings.append(f"the card book's {definition['name']} was left out ({reason})")
+    kept: list[dict] = []
+    rest = alone
+    while rest:
+        reason = refusal(kept + rest)
+        if reason is None:
+            return kept + rest
+        low, high = 0, len(rest)  # kept + rest[:low] is taken, kept + rest[:high] refused
+        while high - low > 1:
+            middle = (low + high) // 2
+            why = refusal(kept + rest[:middle])
+            if why is None:
+                low = middle
+            else:
+                high, reason = middle, why
+        kept += rest[:low]
+        warnings.append(f"the card book's {rest[low]['name']} was left out ({reason})")
+        rest = rest[low + 1:]
+    return kept

@@ -1,6 +1,7 @@
 """The box's settings, kept beside the journal as JSON: brightness, volume and
-which inputs are fitted.  A file that cannot be read is a sentence and the
-defaults; the screen's settings page writes it back whole."""
+which inputs are fitted.  Whatever the file holds (or whatever stands in its place:
+a folder, a pipe, a huge file), the companion starts: a file that cannot be used is
+one sentence and the defaults; the screen's settings page writes it back whole."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from pathlib import Path
 
 from companion.engine.journal import default_path
 from firmware_py.box import KNOCK_OPTIONS, Fitted
+from firmware_py.files import FileProblem, brief, read_json
+
+MAX_BYTES = 64 * 1024  # the file holds a few lines
 
 
 @dataclass(frozen=True)
@@ -32,7 +36,7 @@ def settings_path() -> Path:
 def _fraction(data: dict, key: str, default: float) -> float:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ValueError(f"{key} must be a number from 0 to 1, not {value!r}")
+        raise ValueError(f"{key} must be a number from 0 to 1, not {brief(value)}")
     return float(value)
 
 
@@ -46,11 +50,11 @@ def parse(data: object) -> Settings:
     for name in ("pentagram", "circle", "buzzer", "buttons"):
         value = fitted.get(name, getattr(Fitted(), name))
         if not isinstance(value, bool):
-            raise ValueError(f"fitted.{name} must be true or false, not {value!r}")
+            raise ValueError(f"fitted.{name} must be true or false, not {brief(value)}")
         flags[name] = value
     knock = fitted.get("knock", "adc")
-    if knock not in KNOCK_OPTIONS:
-        raise ValueError(f"fitted.knock must be one of {', '.join(KNOCK_OPTIONS)}, not {knock!r}")
+    if not isinstance(knock, str) or knock not in KNOCK_OPTIONS:
+        raise ValueError(f"fitted.knock must be one of {', '.join(KNOCK_OPTIONS)}, not {brief(knock)}")
     return Settings(_fraction(data, "brightness", Settings.brightness), _fraction(data, "volume", Settings.volume),
                     Fitted(knock=knock, **flags))
 
@@ -59,14 +63,14 @@ def load(path: Path | None = None) -> tuple[Settings, str | None]:
     """The settings, and a warning sentence when the file had to be ignored."""
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        data = read_json(path, MAX_BYTES)
     except FileNotFoundError:
         return Settings(), None
-    except (OSError, UnicodeDecodeError) as error:
-        return Settings(), f"the settings file {path} cannot be read ({error}); using the defaults"
+    except FileProblem as problem:
+        return Settings(), f"the settings file {path} {problem}; using the defaults"
     try:
-        return parse(json.loads(text)), None
-    except (ValueError, RecursionError) as error:
+        return parse(data), None
+    except ValueError as error:
         return Settings(), f"the settings file {path} is not usable ({error}); using the defaults"
 
 

@@ -145,10 +145,10 @@ def test_a_damaged_card_book_is_a_sentence_and_loses_nothing_else(tmp_path, dama
 def test_an_unreadable_card_book_is_left_alone(tmp_path, monkeypatch):
     path = tmp_path / "cards.json"
     path.mkdir()  # reading a directory is an OSError that is not "damaged content"
-    definitions, warning = cardbook.load("clairvoyance", path)
-    assert definitions == [] and "cannot be read" in warning
+    said = f"the card book {path} is a folder, not a file; it is not used"
+    assert cardbook.load("clairvoyance", path) == ([], said)
     game = Match.start(CLAIRVOYANCE, TWO_CLAIRVOYANCE)
-    assert "cannot be read" in cardbook.remember(CLAIRVOYANCE, game.state, path)
+    assert cardbook.remember(CLAIRVOYANCE, game.state, path) == said
     assert path.is_dir()
 
 
@@ -179,3 +179,45 @@ def test_the_book_lives_beside_the_settings(tmp_path, monkeypatch):
     assert cardbook.cardbook_path() == tmp_path / "box" / "cards.json"
     monkeypatch.setenv("PLANCHETTE_CARDS", str(tmp_path / "elsewhere.json"))
     assert cardbook.cardbook_path() == tmp_path / "elsewhere.json"
+
+
+def _counting_setups(monkeypatch, game) -> list[int]:
+    """How many card definitions each call of ``game.setup`` was given."""
+    seen: list[int] = []
+    real = game.setup
+
+    def counting(line):
+        seen.append(len(line.get("cards", [])))
+        return real(line)
+
+    monkeypatch.setattr(game, "setup", counting)
+    return seen
+
+
+def test_checking_the_book_grows_with_the_book_not_with_its_square(tmp_path, monkeypatch):
+    """2,000 cards and one the game refuses: each card is given to the game a few times, not
+    once for every card before it (800 cards and a bad one took 7 s that way)."""
+    cards = [dict(CUCKOO, name=f"Clock {i}") for i in range(2000)]
+    bad = dict(CUCKOO, name="Sundial", type="weapon")
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"clairvoyance": cards[:1000] + [bad] + cards[1000:]}), encoding="utf-8")
+    seen = _counting_setups(monkeypatch, CLAIRVOYANCE)
+    setup, warnings = cardbook.with_book(CLAIRVOYANCE, TWO_CLAIRVOYANCE, path)
+    assert warnings == ["the card book's Sundial was left out (Sundial's type must be \"item\" or \"instant\", "
+                        "not 'weapon')"]
+    assert setup["cards"] == cards
+    assert len(seen) <= len(cards) + 4 and sum(seen) <= 4 * len(cards)  # the old way: 2,001,000 cards
+
+
+def test_two_spellings_of_one_card_keep_the_first_and_say_why(tmp_path, monkeypatch):
+    """Each passes alone; together the game refuses the second: it is found by halving."""
+    cards = [dict(CUCKOO, name=f"Clock {i}") for i in range(500)]
+    twice = dict(CUCKOO, name="clock 7")
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"clairvoyance": cards[:300] + [twice] + cards[300:]}), encoding="utf-8")
+    seen = _counting_setups(monkeypatch, CLAIRVOYANCE)
+    setup, warnings = cardbook.with_book(CLAIRVOYANCE, TWO_CLAIRVOYANCE, path)
+    assert warnings == ["the card book's clock 7 was left out (clock 7 is already known as Clock 7: "
+                        "name it Clock 7, as it is printed)"]
+    assert setup["cards"] == cards
+    assert len(seen) <= len(cards) + 4 + 12 and sum(seen) <= 16 * len(cards)

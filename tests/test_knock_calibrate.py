@@ -118,7 +118,7 @@ def test_a_damaged_settings_file_is_refused_with_a_sentence(tmp_path, text, says
     path.write_text(text)
     with pytest.raises(KnockSettingsError, match=says):
         load(path)
-    with pytest.raises(KnockSettingsError, match="no such file"):
+    with pytest.raises(KnockSettingsError, match="does not exist"):
         load(tmp_path / "missing.json", missing_ok=False)
 
 

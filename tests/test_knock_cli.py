@@ -95,7 +95,7 @@ def test_detect_with_a_table_s_settings(tmp_path, capsys):
     assert "unknown knock setting" in refused(*run(capsys, "detect", str(path), "--settings", str(settings)))
     settings.write_text("{not json")
     assert "not JSON" in refused(*run(capsys, "detect", str(path), "--settings", str(settings)))
-    assert "no such file" in refused(*run(capsys, "detect", str(path), "--settings", str(tmp_path / "none.json")))
+    assert "does not exist" in refused(*run(capsys, "detect", str(path), "--settings", str(tmp_path / "none.json")))
 
 
 def _file(path: Path, data: bytes) -> Path:

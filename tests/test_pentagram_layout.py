@@ -194,7 +194,7 @@ def test_a_missing_file(tmp_path):
 
 
 def test_not_json(tmp_path):
-    assert "not valid JSON (line 2" in refused(tmp_path, '{\n  "points": [,]\n}')
+    assert "is not JSON (line 2" in refused(tmp_path, '{\n  "points": [,]\n}')
 
 
 def test_not_an_object(tmp_path):

@@ -21,7 +21,7 @@ def test_no_file_means_the_defaults(tmp_path):
 
 
 @pytest.mark.parametrize("text, words", [
-    ("{not json", "not usable"),
+    ("{not json", "is not JSON (line 1, column 2"),
     ('{"brightness": 2}', "brightness must be a number from 0 to 1"),
     ('{"volume": "loud"}', "volume must be a number from 0 to 1"),
     ('{"fitted": {"knock": "microphone"}}', "fitted.knock must be one of adc, module, none"),

@@ -27,6 +27,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Callable, Iterable
 
+from firmware_py.files import FileProblem, read_json
 from firmware_py.knock.detector import FRAME_SECONDS, MIN_FLOOR, Curvature, KnockDetector, Settings, quiet_mean
 from firmware_py.knock.wav import read_wav
 
@@ -36,6 +37,7 @@ TAKES = (("quiet", "Stay quiet: do not touch the table", 3.0),
          ("twice", "Knock TWICE on the table, as you would for no", 4.0))
 MIN_QUIET_SECONDS = 1.0
 MIN_THRESHOLD = 5.0  # noise floors: below this, Gaussian noise alone would knock
+MAX_BYTES = 64 * 1024  # the file holds a dozen numbers
 
 
 class CalibrationError(Exception):
@@ -87,31 +89,28 @@ def save(calibration: Calibration | Settings, path: str | Path | None = None) ->
         temporary.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
         os.replace(temporary, path)
     except OSError as error:
-        raise KnockSettingsError(f"{path}: cannot be written ({error.strerror or error})") from None
+        raise KnockSettingsError(f"the knock settings file {path} cannot be written ({error.strerror or error})") from None
     return path
 
 
 def load(path: str | Path | None = None, missing_ok: bool = True) -> Settings | None:
-    """The saved settings; None when there are none yet (unless ``missing_ok`` is False)."""
+    """The saved settings; None when there are none yet (unless ``missing_ok`` is False).
+    Whatever the file holds, the only error is a :class:`KnockSettingsError` sentence."""
     path = Path(path) if path is not None else settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        document = read_json(path, MAX_BYTES)
     except FileNotFoundError:
         if missing_ok:
             return None
-        raise KnockSettingsError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise KnockSettingsError(f"{path}: cannot be read ({getattr(error, 'strerror', None) or error})") from None
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise KnockSettingsError(f"{path}: not JSON (line {error.lineno}: {error.msg})") from None
+        raise KnockSettingsError(f"the knock settings file {path} does not exist") from None
+    except FileProblem as problem:
+        raise KnockSettingsError(f"the knock settings file {path} {problem}") from None
     if isinstance(document, dict) and document.get("format") == FORMAT:
         document = document.get("settings")
     try:
         return Settings.from_dict(document)
     except (TypeError, ValueError) as error:
-        raise KnockSettingsError(f"{path}: {error}") from None
+        raise KnockSettingsError(f"the knock settings file {path} is not usable ({error})") from None
 
 
 # -- the calibration itself ---------------------------------------------------------------

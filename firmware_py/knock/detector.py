@@ -37,6 +37,7 @@ from dataclasses import asdict, dataclass, fields
 from operator import sub
 from typing import Iterable
 
+from firmware_py.files import brief
 from firmware_py.knock.gestures import DEFAULT_GAP, DEFAULT_NO_WAIT, Decision, GestureGrouper
 
 FRAME_SECONDS = 0.004
@@ -67,13 +68,13 @@ class Settings:
         problems = []
         for name in ("threshold", "retrigger", "hold", "merge", "max_ring", "gap", "no_wait", "floor_tau"):
             if not _positive(getattr(self, name)):
-                problems.append(f"{name} must be a positive number, not {getattr(self, name)!r}")
+                problems.append(f"{name} must be a positive number, not {brief(getattr(self, name))}")
         if not (_number(self.warmup) and 0 <= self.warmup <= 10):
-            problems.append(f"warmup must be between 0 and 10 seconds, not {self.warmup!r}")
+            problems.append(f"warmup must be between 0 and 10 seconds, not {brief(self.warmup)}")
         for name in ("noise_floor", "rate"):
             value = getattr(self, name)
             if value is not None and not _positive(value):
-                problems.append(f"{name} must be a positive number or absent, not {value!r}")
+                problems.append(f"{name} must be a positive number or absent, not {brief(value)}")
         if not problems and self.no_wait > self.gap:
             problems.append(f"no_wait ({self.no_wait}) cannot be longer than gap ({self.gap})")
         if not problems and self.merge >= self.gap:
@@ -89,14 +90,17 @@ class Settings:
         """Settings from a JSON object; ValueError with a sentence if it is not one."""
         if not isinstance(data, dict):
             raise ValueError("knock settings must be a JSON object")
-        unknown = sorted(set(data) - {f.name for f in fields(cls)})
+        unknown = sorted(set(data) - {f.name for f in fields(cls)}, key=str)
         if unknown:
-            raise ValueError(f"unknown knock setting(s): {', '.join(map(str, unknown))}")
+            raise ValueError(f"unknown knock setting(s): {', '.join(map(brief, unknown))}")
         return cls(**data)
 
 
 def _number(value: object) -> bool:
-    return not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+    """A real number: not a bool, not inf or nan, and not an int too large for a float."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return False
+    return value.bit_length() <= 1000 if isinstance(value, int) else math.isfinite(value)
 
 
 def _positive(value: object) -> bool:

@@ -15,13 +15,15 @@ whether it is there.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from firmware_py.files import FileProblem, read_json
+
 DEFAULT_PATH = Path(__file__).resolve().parents[2] / "hardware" / "pentagram.json"
+MAX_BYTES = 1024 * 1024  # the committed layout is 7 KB
 
 POINTS = 5
 ROLES = ("point", "line", "circle")
@@ -92,17 +94,11 @@ class Layout:
         """The layout in ``path``; with ``circle=False`` the outer circle's LEDs are left out.
         LayoutError with a sentence when the file cannot describe a pentagram."""
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            data = read_json(path, MAX_BYTES)
         except FileNotFoundError:
             raise LayoutError(f"there is no pentagram layout at {path}") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise LayoutError(f"cannot read the pentagram layout {path}: {error}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise LayoutError(
-                f"the pentagram layout {path} is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
-            ) from None
+        except FileProblem as problem:
+            raise LayoutError(f"the pentagram layout {path} {problem}") from None
         return cls.parse(data, circle=circle, source=str(path))
 
     @classmethod
