@@ -4,14 +4,17 @@ The app (and ``companion doctor``) holds one :class:`Box`.  Each frame it calls
 :meth:`Box.update`, which returns the yes/no/undo answers that arrived (buttons,
 keys, knocks) and the hourglass events that fell due (already sounded).  A device
 that is missing or fails is a warning on :attr:`Box.health`; the rest keep working.
+The box opens whatever its files hold: a part the pin map gets wrong, or a pentagram
+layout that cannot be read, is left out with a warning (on the Pi and in the
+simulation alike, so the desktop shows what the Pi would do).
 """
 
 from __future__ import annotations
 
 import queue
 import threading
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable
 
 from firmware_py import gpio
 from firmware_py import pins as pin_map
@@ -25,6 +28,7 @@ from firmware_py.pentagram.scenes import Scene
 from firmware_py.pentagram.strip import Pentagram
 
 KNOCK_OPTIONS = ("adc", "module", "none")
+_TOLD: set[str] = set()  # the file warnings this process has logged already
 
 
 @dataclass(frozen=True)
@@ -61,23 +65,31 @@ class KnockListener:
     """The piezo through the ADS1115 into the detector.
 
     On a Pi reading blocks on each RDY edge, so :meth:`start` runs the loop on a
-    thread and :meth:`poll` collects what it decided; tests call :meth:`pump`
-    instead and stay on one thread.
+    thread and :meth:`poll` collects what it decided; tests call :meth:`pump` (or
+    :meth:`step`) instead and stay on one thread.  Whatever goes wrong in the loop is a
+    warning on the health board and a fresh start after a pause that doubles each time
+    (up to :attr:`MAX_PAUSE`): the thread never dies silently.
     """
 
     BLOCK = 9  # about 10 ms at 860 samples/s: a decision waits at most one block
+    NAME = "knocks"  # the health board's name for the listening loop (the chip's is "knock sensor")
+    FIRST_PAUSE, MAX_PAUSE = 1.0, 30.0  # seconds before trying again after a failure
 
-    def __init__(self, reader: Any, settings: Any = None) -> None:
+    def __init__(self, reader: Any, settings: Any = None, health: Health | None = None,
+                 wait: Callable[[float], Any] | None = None) -> None:
         from firmware_py.knock.detector import KnockDetector
 
         self.reader = reader
         self.rate = reader.rate
         self.detector = KnockDetector(reader.rate, settings)
+        self.health = health if health is not None else Health()
         self.recording: list[int] | None = None  # raw samples kept for a calibration take
+        self.failures = 0  # in a row
         self._stream = reader.samples()
         self._decisions: queue.SimpleQueue = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._wait = wait or self._stop.wait  # the pause between tries: close() cuts it short
 
     @property
     def source(self) -> Any:
@@ -92,6 +104,26 @@ class KnockListener:
         for decision in self.detector.feed(block):
             self._decisions.put(decision)
 
+    def step(self) -> float:
+        """One block, whatever happens: 0, or the seconds to pause after a failure (a
+        warning says what failed).  StopIteration when the reader was closed."""
+        try:
+            self.pump()
+        except StopIteration:
+            raise
+        except Exception as error:  # a bus library's TypeError, a driver's bug: never a dead thread
+            self.failures += 1
+            pause = min(self.FIRST_PAUSE * 2 ** (self.failures - 1), self.MAX_PAUSE)
+            detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            self.health.fail(self.NAME, f"knocks are not heard: reading the knock sensor failed ({detail}); "
+                                        f"trying again in {pause:g} s")
+            self._stream = self.reader.samples()  # a generator that raised is finished: start a new one
+            return pause
+        if self.failures:
+            self.failures = 0
+            self.health.ok(self.NAME)
+        return 0.0
+
     def use(self, settings: Any) -> None:
         """Listen with new (calibrated) settings from now on."""
         from firmware_py.knock.detector import KnockDetector
@@ -99,15 +131,18 @@ class KnockListener:
         self.detector = KnockDetector(self.rate, settings)
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="knock", daemon=True)
+        self._thread = threading.Thread(target=self.run, name="knock", daemon=True)
         self._thread.start()
 
-    def _run(self) -> None:
+    def run(self) -> None:
+        """The thread's loop, until :meth:`close` (or the reader ends)."""
         while not self._stop.is_set():
             try:
-                self.pump()
+                pause = self.step()
             except StopIteration:  # the reader was closed
                 return
+            if pause:
+                self._wait(pause)
 
     def poll(self) -> list:
         found = []
@@ -194,8 +229,24 @@ class NoKnock:
         pass
 
 
+def _tell(health: Health, name: str, warning: str) -> None:
+    """A damaged file's warning: on every box's board, in the log once a process (`companion
+    shots` opens a box for each picture)."""
+    health.fail(name, warning, logged=warning not in _TOLD)
+    _TOLD.add(warning)
+
+
+def _without(fitted: Fitted, parts: set[str]) -> Fitted:
+    """``fitted`` less the parts (pin map tables) that cannot be opened."""
+    knock = "none" if {"adc": "adc", "module": "knock_module"}.get(fitted.knock) in parts else fitted.knock
+    return replace(fitted, pentagram=fitted.pentagram and "pentagram" not in parts,
+                   circle=fitted.circle and "pentagram" not in parts, buzzer=fitted.buzzer and "buzzer" not in parts,
+                   buttons=fitted.buttons and "buttons" not in parts, knock=knock)
+
+
 class Box:
-    """The table hardware as one object."""
+    """The table hardware as one object.  ``fitted`` is what it runs with: the settings'
+    parts less any the pin map left out."""
 
     def __init__(self, pins, simulate: bool, clock: Clock, health: Health, fitted: Fitted, factory: Any,
                  pentagram: Pentagram | None, buzzer, buttons: Buttons | None, knock, hourglass: Hourglass) -> None:
@@ -222,16 +273,30 @@ class Box:
         simulate = (not gpio.is_raspberry_pi()) if simulate is None else simulate
         clock = clock or SystemClock()
         health = health or Health()
-        pins = pins or pin_map.load()
+        if pins is None:  # the file: whatever it holds, the box opens (without the parts it gets wrong)
+            survey = pin_map.survey()
+            for name, warning in survey.warnings().items():
+                _tell(health, name, warning)
+            pins, fitted = survey.pins, _without(fitted, set(survey.left_out))
         factory = gpio.pin_factory(simulate)
-        pentagram = None
-        if fitted.pentagram:
-            pentagram = Pentagram.open(pins, simulate, health, clock, circle=fitted.circle)
+        pentagram = cls._open_pentagram(pins, simulate, health, clock, fitted) if fitted.pentagram else None
+        if pentagram is None:
+            fitted = replace(fitted, pentagram=False, circle=False)
         buzzer = open_buzzer(pins, simulate, health, clock, factory=factory) if fitted.buzzer else NullBuzzer(clock, health)
         buttons = Buttons(pins, factory, clock, health) if fitted.buttons else None
         knock = cls._open_knock(pins, simulate, clock, health, fitted, factory, knock_settings, listen, direct_sim)
         return cls(pins, simulate, clock, health, fitted, factory, pentagram, buzzer, buttons, knock,
                    Hourglass(clock, hourglass))
+
+    @staticmethod
+    def _open_pentagram(pins, simulate, health, clock, fitted) -> Pentagram | None:
+        from firmware_py.pentagram.layout import LayoutError
+
+        try:
+            return Pentagram.open(pins, simulate, health, clock, circle=fitted.circle)
+        except LayoutError as error:  # hardware/pentagram.json damaged: the builder's to fix, not a dead app
+            health.fail("pentagram", f"{error}; the pentagram is left out until it is fixed")
+            return None
 
     @staticmethod
     def _open_knock(pins, simulate, clock, health, fitted, factory, settings, listen, direct_sim):
@@ -243,7 +308,7 @@ class Box:
             try:
                 settings = load()
             except KnockSettingsError as error:
-                health.fail("knock settings", f"{error}; using the defaults until the table is calibrated again")
+                _tell(health, "knock settings", f"{error}; using the defaults until the table is calibrated again")
         if fitted.knock == "module":
             from firmware_py.knock.digital import open_knock_module
 
@@ -254,7 +319,7 @@ class Box:
 
         reader = open_reader(pins, simulate, factory=factory, clock=clock if not listen else None,
                              health=health, strict=False)
-        listener = KnockListener(reader, settings)
+        listener = KnockListener(reader, settings, health)
         if listen:
             listener.start()
         return listener

@@ -19,6 +19,7 @@ from firmware_py.box import KNOCK_OPTIONS, Box, Fitted
 from firmware_py.clock import ManualClock
 from firmware_py.pentagram.scenes import OffScene, OneLed
 from firmware_py.pins import PinMapError
+from firmware_py.pins import load as load_pins
 
 LED_STEP = 0.06  # seconds each LED stays lit in the walk
 ANSWER_WAIT = 10.0  # seconds to wait for a knock or a press
@@ -211,10 +212,17 @@ def doctor_main(simulate: bool, fitted: Fitted = Fitted(), out=None) -> int:
     builder = simulated_builder(out) if simulate else console_builder(out)
     clock = ManualClock() if simulate else None
     try:
-        box = Box.open(simulate=simulate, fitted=fitted, clock=clock, listen=not simulate)
+        pins = load_pins()  # strict, unlike the app: the builder fixes the map first
     except PinMapError as error:
         print(f"[FAIL] pin map: {error}", file=out)
         return 1
+    return examine(Box.open(simulate=simulate, fitted=fitted, clock=clock, pins=pins, listen=not simulate),
+                   builder, out)
+
+
+def examine(box: Box, builder: Builder, out) -> int:
+    """Walk ``box`` with ``builder``, print every check and every warning the box gathered
+    meanwhile (a knock sensor that failed, a reader that had to start again), close it."""
     try:
         checks = Doctor(box, builder).run()
         warnings = box.warnings()

@@ -35,13 +35,15 @@ class Health:
             self.devices[device] = DeviceStatus(device)
             self._tell(self.devices[device])
 
-    def fail(self, device: str, message: str) -> None:
-        """Record a fault once (repeats of the same message are not logged again)."""
+    def fail(self, device: str, message: str, logged: bool = True) -> None:
+        """Record a fault once (repeats of the same message are not logged again; nor at all
+        with ``logged=False``, for a file's fault the process has already told)."""
         status = self.devices.get(device)
         if status is not None and not status.ok and status.message == message:
             return
         self.devices[device] = DeviceStatus(device, False, message)
-        log.warning("%s: %s", device, message)
+        if logged:
+            log.warning("%s: %s", device, message)
         self._tell(self.devices[device])
 
     def guard(self, device: str, work: Callable[[], T], fallback: T = None) -> T:  # type: ignore[assignment]

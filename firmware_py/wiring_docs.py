@@ -981,11 +981,8 @@ def _shown(path: Path) -> str:
 def _load(path: Path) -> PinMap:
     try:
         return pinmap.load(path)
-    except PinMapError as error:
+    except PinMapError as error:  # whatever the file is or holds (a folder, not UTF-8, not TOML)
         raise CliError(str(error)) from None
-    except (OSError, UnicodeDecodeError) as error:  # a folder, no permission, not UTF-8 (pins.load lets these out)
-        reason = getattr(error, "strerror", None) or getattr(error, "reason", None) or str(error)
-        raise CliError(f"cannot read the pin map {path}: {reason}") from None
 
 
 def cmd_wiring(args: argparse.Namespace) -> int:

@@ -17,8 +17,9 @@ Every register transfer is recorded in :attr:`FakeADS1115.traffic` as
 ``"fail"`` (value = the errno), for contract tests.  Faults on demand: an absent chip
 (``present=False`` / :meth:`unplug`: every access raises ``OSError`` errno 121, as a
 missing I2C device does on Linux), errors on the next accesses (:meth:`fail_next`) or
-inside a time window (:meth:`fail_between`), a brown-out reset (:meth:`power_cycle`)
-and a stuck converter (``stuck = True``: no new conversions, no RDY pulses).
+inside a time window (:meth:`fail_between`) — an errno, or any exception a bus library
+might throw (a ``TypeError``) —, a brown-out reset (:meth:`power_cycle`) and a stuck
+converter (``stuck = True``: no new conversions, no RDY pulses).
 
 The signal comes from any ``Callable[[], int]`` or iterator of int counts (one value per
 conversion, already in counts at the configured gain); ``sim.piezo`` provides the
@@ -207,12 +208,13 @@ class FakeADS1115:
         self._drive(low=False)
 
     # -- faults ---------------------------------------------------------------------------
-    def fail_next(self, count: int = 1, error: int = REMOTE_IO) -> None:
-        """The next ``count`` accesses fail with ``OSError(error)`` (121 Remote I/O, 5 EIO…)."""
+    def fail_next(self, count: int = 1, error: int | Exception = REMOTE_IO) -> None:
+        """The next ``count`` accesses fail with ``OSError(error)`` (121 Remote I/O, 5 EIO…),
+        or raise ``error`` itself when it is an exception."""
         self._fail_count, self._fail_errno = count, error
 
-    def fail_between(self, start: float, end: float, error: int = REMOTE_IO) -> None:
-        """Every access with ``start <= clock < end`` fails."""
+    def fail_between(self, start: float, end: float, error: int | Exception = REMOTE_IO) -> None:
+        """Every access with ``start <= clock < end`` fails (as :meth:`fail_next`)."""
         self._fail_windows.append((start, end, error))
 
     def unplug(self) -> None:
@@ -241,6 +243,9 @@ class FakeADS1115:
                 if start <= now < end:
                     failure = error
                     break
+        if isinstance(failure, Exception):
+            self.traffic.append(Transfer("fail", register, 0))
+            raise failure
         if failure is not None:
             self.traffic.append(Transfer("fail", register, failure))
             raise OSError(failure, errno.errorcode.get(failure, "I2C error") if failure != REMOTE_IO

@@ -299,6 +299,56 @@ def test_an_absent_chip_is_a_warning_not_a_crash():
     assert all(t.op == "fail" for t in bench.chip.traffic)
 
 
+@pytest.mark.parametrize("error, said", [
+    (TypeError("unsupported operand type(s) for &: 'NoneType' and 'int'"),
+     "TypeError: unsupported operand type(s) for &: 'NoneType' and 'int'"),
+    (ValueError("bad word"), "ValueError: bad word"),
+    (AttributeError(), "AttributeError"),
+    (OSError(5, "Input/output error"), "[Errno 5] Input/output error"),
+])
+def test_any_bus_fault_is_a_warning_and_a_flat_stream_then_recovers(error, said):
+    """A bus library's TypeError used to end the stream (and with it the knock thread, silently)."""
+    bench = Bench()
+    bench.take(10)
+    start = bench.clock.now()
+    bench.chip.fail_between(start, start + 0.5, error)
+    assert bench.take(200) == [10] * 200  # paced, flat: no knocks, no crash
+    assert bench.health.warnings() == [f"{DEVICE}: ADS1115 at 0x48 on I2C bus 1 stopped answering: {said}"]
+    while not bench.reader.answering:
+        bench.take(1)
+    assert bench.health.warnings() == []
+    fresh = bench.take(5)
+    assert fresh == list(range(fresh[0], fresh[0] + 5))
+
+
+def test_a_chip_that_stays_silent_is_tried_less_and_less_often():
+    """The pause before each attempt to wake it doubles (on the injected clock), up to a limit."""
+    bench = Bench(retry_interval=0.25, max_retry_interval=1.0)
+    bench.take(10)
+    start = bench.clock.now()
+    bench.chip.fail_between(start, start + 5.0, TypeError("no bus"))
+    attempts = []
+    while bench.clock.now() < start + 5.0:
+        before = sum(1 for t in bench.chip.traffic if t.op == "fail")
+        bench.take(1)
+        if sum(1 for t in bench.chip.traffic if t.op == "fail") > before:
+            attempts.append(round(bench.clock.now() - start, 2))
+    gaps = [round(b - a, 2) for a, b in zip(attempts, attempts[1:])]
+    assert gaps[:4] == pytest.approx([0.25, 0.5, 1.0, 1.0], abs=0.01)
+    assert all(gap == pytest.approx(1.0, abs=0.01) for gap in gaps[3:])
+    while not bench.reader.answering:
+        bench.take(1)
+    assert bench.clock.now() - start <= 5.0 + 1.0 + 0.01 and bench.reader.pause == 0.25
+
+
+def test_a_bus_fault_before_the_first_word_is_a_warning():
+    bench = Bench()
+    bench.chip.fail_next(1, TypeError("smbus2 wants an int"))
+    assert bench.take(100) == [0] * 100
+    assert bench.health.warnings() == [
+        f"{DEVICE}: no ADS1115 answers at 0x48 on I2C bus 1: TypeError: smbus2 wants an int"]
+
+
 def test_close_releases_the_rdy_pin_and_ends_the_stream():
     closed = []
     bench = Bench(on_close=[lambda: closed.append(True)])
@@ -321,6 +371,12 @@ def test_probe_finds_a_fresh_chip_and_a_configured_one():
 
 def test_probe_refuses_a_device_with_a_foreign_config_register():
     assert not probe(WireBus({1: 0x3412}), 0x48)
+
+
+def test_probe_of_a_bus_that_throws_finds_nothing():
+    chip = FakeADS1115(counter(), ManualClock())
+    chip.fail_next(1, TypeError("no bus"))
+    assert not probe(chip, 0x48)
 
 
 # -- record_wav -------------------------------------------------------------------------------

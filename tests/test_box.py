@@ -124,3 +124,70 @@ def test_the_desktop_simulation_knocks_straight_into_the_detector():
         assert box.warnings() == [] or all("buzzer" in w for w in box.warnings())
     finally:
         box.close()
+
+
+# -- the knock sensor's loop never dies silently ---------------------------------------------------
+class ThrowingReader:
+    """A reader whose stream raises ``error`` at once, ``times`` times over, then streams quiet."""
+
+    rate = 860
+
+    def __init__(self, error: Exception, times: int) -> None:
+        self.error, self.times, self.closed = error, times, False
+
+    def samples(self):
+        if self.times > 0:
+            self.times -= 1
+            raise self.error
+        while not self.closed:
+            yield 0
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def test_a_reader_that_throws_is_a_warning_and_tried_again_after_growing_pauses():
+    from firmware_py.box import KnockListener
+    from firmware_py.health import Health
+
+    health = Health()
+    listener = KnockListener(ThrowingReader(TypeError("'NoneType' object is not subscriptable"), 7), health=health)
+    pauses = [listener.step() for _ in range(7)]
+    assert pauses == [1, 2, 4, 8, 16, 30, 30]
+    assert health.warnings() == ["knocks: knocks are not heard: reading the knock sensor failed "
+                                 "(TypeError: 'NoneType' object is not subscriptable); trying again in 30 s"]
+    assert listener.step() == 0 and health.warnings() == []  # it streams again: the warning goes
+    assert listener.failures == 0
+
+
+def test_the_listening_loop_pauses_on_the_injected_wait_and_stops_when_closed():
+    from firmware_py.box import KnockListener
+
+    pauses = []
+
+    def wait(seconds):
+        pauses.append(seconds)
+        if len(pauses) == 3:
+            listener.close()
+
+    listener = KnockListener(ThrowingReader(OSError(5, "Input/output error"), 10), wait=wait)
+    listener.run()  # returns: closed during its third pause
+    assert pauses == [1, 2, 4]
+    assert "(OSError: [Errno 5] Input/output error); trying again in 4 s" in listener.health.warnings()[0]
+
+
+def test_a_bus_that_throws_is_a_warning_on_the_box_and_the_rest_keeps_working(box):
+    run_for(box, 0.2)
+    chip = box.knock.reader.chip
+    now = box.clock.now()
+    chip.fail_between(now, now + 0.5, TypeError("unsupported operand type(s) for &: 'NoneType' and 'int'"))
+    run_for(box, 0.3)
+    assert box.warnings() == ["knock sensor: ADS1115 at 0x48 on I2C bus 1 stopped answering: "
+                              "TypeError: unsupported operand type(s) for &: 'NoneType' and 'int'"]
+    box.press("yes")
+    assert [a.name for a in run_for(box, 0.2)] == ["yes"]
+    run_for(box, 2.0)  # the bus works again: the reader's next try configures the chip
+    assert box.warnings() == [] and box.knock.reader.answering
+    run_for(box, 0.5)
+    box.knock_now(0.8)
+    assert [(a.name, a.source) for a in run_for(box, 1.5)] == [("yes", "knock")]

@@ -65,3 +65,32 @@ def test_doctor_is_a_companion_subcommand(capsys):
     assert main(["doctor", "--sim", "--knock", "none", "--no-buttons"]) == 0
     out = capsys.readouterr().out
     assert "[skip] knock sensor: not fitted" in out and "[skip] buttons: not fitted" in out
+
+
+def test_a_bus_that_throws_is_reported_as_a_failure_and_a_warning():
+    """The knock sensor's bus raising something other than an I2C error (a TypeError from a
+    bus library) is a FAIL and the warning the app shows, not a silent stop."""
+    import io
+
+    from firmware_py.doctor import examine
+
+    box = Box.open(simulate=True, clock=ManualClock(), listen=False)
+    box.knock.reader.chip.fail_between(0, 1e9, TypeError("'NoneType' object is not subscriptable"))
+    out = io.StringIO()
+    assert examine(box, Builder(ask=lambda q: True, say=lambda t: None), out) == 1
+    lines = out.getvalue().splitlines()
+    assert "[FAIL] ADS1115 knock sensor: no ADS1115 answers at 0x48 on I2C bus 1: check SDA GPIO2, SCL GPIO3, " \
+           "3.3 V and ground" in lines
+    assert "[warn] knock sensor: no ADS1115 answers at 0x48 on I2C bus 1: " \
+           "TypeError: 'NoneType' object is not subscriptable" in lines
+    assert "[FAIL] knock once: nothing heard: check the piezo and its wiring, then run `companion knock calibrate`" \
+        in lines
+
+
+def test_a_damaged_pin_map_is_one_fail_line(tmp_path, monkeypatch, capsys):
+    bad = tmp_path / "pins.toml"
+    bad.write_text("[buzzer]\npin = twelve\n", encoding="utf-8")
+    monkeypatch.setenv("PLANCHETTE_PINS", str(bad))
+    assert doctor_main(simulate=True) == 1
+    assert capsys.readouterr().out == (f"[FAIL] pin map: the pin map {bad} is not valid TOML: "
+                                       "Invalid value (at line 2, column 7)\n")

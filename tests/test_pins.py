@@ -327,3 +327,88 @@ def test_a_misspelt_table_is_refused(tmp_path):
 def test_a_misspelt_key_is_refused(tmp_path):
     with pytest.raises(PinMapError, match="alert_rdi"):
         pins.load(map_with(tmp_path, {"adc.alert_rdi": 22}))
+
+
+# -- the survey: what the app can use of a map, whatever it holds ---------------------------------
+def surveyed(tmp_path, changes=None, drop=(), text: str | None = None) -> pins.Survey:
+    path = map_with(tmp_path, changes, drop)
+    if text is not None:
+        path.write_text(text, encoding="utf-8")
+    return pins.survey(path)
+
+
+def test_a_good_map_leaves_nothing_out(tmp_path):
+    survey = surveyed(tmp_path)
+    assert (survey.pins, survey.left_out, survey.warnings()) == (pins.load(), {}, {})
+
+
+@pytest.mark.parametrize("changes, drop, part, why", [
+    ({"buzzer.pin": "twelve"}, (), "buzzer", "[buzzer] pin must be a whole number, not 'twelve'"),
+    ({"buzzer.pni": 12}, (), "buzzer", "[buzzer] has no key 'pni' (its keys are: kind, pin)"),
+    ({"buttons.yes": 10 ** 40}, (), "buttons",
+     "[buttons] yes is far too large for a pin, a bus or an address (<a number of about 40 digits>)"),
+    ({}, ("adc.sda",), "adc", "[adc] needs sda = <BCM GPIO number>"),
+    ({"adc.address": 0x77}, (), "adc", "an ADS1115 answers at 0x48 to 0x4B (its ADDR pin), not 0x77"),
+    ({"pentagram.driver": "pwm", "pentagram.data": 4}, (), "pentagram",
+     "the PWM NeoPixel driver needs a hardware-PWM pin (GPIO12, 13, 18 or 19), not GPIO4"),
+    ({"knock_module.pin": 0}, (), "knock_module",
+     "GPIO0 (digital knock module) is reserved for the HAT ID EEPROM; choose another pin"),
+])
+def test_one_bad_table_leaves_out_that_part_only(tmp_path, changes, drop, part, why):
+    survey = surveyed(tmp_path, changes, drop)
+    assert survey.left_out == {part: why}
+    for name in pins.FIELDS[part]:
+        assert getattr(survey.pins, name) is None
+    kept = [p for p in pins.PARTS if p != part]
+    good = pins.load()
+    for other in kept:
+        for name in pins.FIELDS[other]:
+            assert getattr(survey.pins, name) == getattr(good, name)
+    said = pins.PART_NAMES[part]
+    assert survey.warnings() == {f"pin map [{part}]": f"{survey.path}: {why}; {said} left out until it is fixed"}
+
+
+def test_a_pin_used_twice_leaves_out_both_parts(tmp_path):
+    survey = surveyed(tmp_path, {"knock_module.pin": 12})
+    why = "GPIO12 is used twice: for the buzzer (passive) and the digital knock module"
+    assert survey.left_out == {"buzzer": why, "knock_module": why}
+    assert survey.pins.button_yes == 5 and survey.pins.pentagram_data == 10
+
+
+def test_a_misspelt_table_is_ignored_with_a_note_and_its_part_left_out(tmp_path):
+    data = dict(GOOD)
+    data["buzer"] = data.pop("buzzer")
+    survey = surveyed(tmp_path, text=toml_text(data))
+    assert survey.left_out == {"buzzer": "the pin map needs a [buzzer] table"}
+    assert survey.warnings()["pin map"] == (f"{survey.path}: the pin map has no table [buzer] (the tables are: "
+                                            "pentagram, buzzer, buttons, adc, knock_module) (ignored)")
+
+
+def test_a_map_without_its_optional_module_leaves_nothing_out(tmp_path):
+    survey = surveyed(tmp_path, drop=("knock_module",))
+    assert survey.left_out == {} and survey.pins.knock_module is None
+
+
+@pytest.mark.parametrize("text, ends", [
+    ("[buttons\n", "is not valid TOML: Expected ']' at the end of a table declaration (at line 1, column 9)"),
+    ("[adc]\nbus = " + "9" * 5000 + "\n", "holds a number longer than any value it keeps"),
+    ("[adc]\nbus = " + "[" * 3000 + "]" * 3000 + "\n", "nests deeper than 20 levels"),
+    ("[adc]\nbus = " + "[" * 30 + "]" * 30 + "\n", "nests deeper than 20 levels"),
+    ("a." * 100 + "b = 1\n", "nests deeper than 20 levels"),
+])
+def test_a_map_that_cannot_be_read_leaves_out_everything(tmp_path, text, ends):
+    survey = surveyed(tmp_path, text=text)
+    said = f"the pin map {survey.path} {ends}"
+    assert (survey.pins, survey.unusable, survey.left_out) == (None, said, dict.fromkeys(pins.PARTS, said))
+    assert survey.warnings() == {"pin map": f"{said}; the box runs without its hardware until it is fixed"}
+    with pytest.raises(PinMapError) as caught:
+        pins.load(survey.path)
+    assert str(caught.value) == said
+
+
+def test_the_map_in_planchette_pins_is_the_default(tmp_path, monkeypatch):
+    path = map_with(tmp_path, {"buttons.yes": 22})
+    monkeypatch.setenv("PLANCHETTE_PINS", str(path))
+    assert pins.default_path() == path and pins.load().button_yes == 22 and pins.survey().pins.button_yes == 22
+    monkeypatch.delenv("PLANCHETTE_PINS")
+    assert pins.default_path() == pins.DEFAULT_PATH

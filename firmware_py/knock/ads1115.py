@@ -4,9 +4,11 @@ The chip runs in continuous mode, so it paces the samples itself; its ALERT/RDY 
 pulses low after every conversion and the :class:`Reader` reads the conversion register
 on that falling edge (a gpiozero ``DigitalInputDevice`` with the pull-up).  Without the
 pin the reader polls at the data rate on the injected clock.  I2C errors are retried a
-few times; a chip that stays silent becomes a :class:`~firmware_py.health.Health`
-warning while the stream holds its last value at the data rate (a flat line: no knocks,
-no crash), and the reader configures the chip again once it answers.  See docs/adc.md.
+few times; a chip that stays silent — or a bus that fails in any other way, such as a
+bus library raising TypeError — becomes a :class:`~firmware_py.health.Health` warning
+while the stream holds its last value at the data rate (a flat line: no knocks, no
+crash), and the reader tries to configure the chip again after a pause that doubles
+each time it fails (``retry_interval`` up to ``max_retry_interval``).  See docs/adc.md.
 
 The config word is built from named fields (datasheet SBAS444, "Config Register"):
 
@@ -172,7 +174,7 @@ def probe(bus: Any, address: int = 0x48, settings: Settings | None = None) -> bo
     default 0x8583 or the word this reader writes (any OS bit).  For `companion doctor`."""
     try:
         word = swap_bytes(bus.read_word_data(address, REG_CONFIG))
-    except OSError:
+    except Exception:  # an I2C error, or whatever else the bus library throws: no chip to speak of
         return False
     ours = (settings or Settings()).word
     return word == POWER_ON_CONFIG or word & 0x7FFF == ours & 0x7FFF
@@ -203,7 +205,7 @@ class Reader:
     def __init__(self, device: ADS1115, *, alert_rdy: int | None = None, pin_factory: Any = None,
                  clock: Clock | None = None, health: Health | None = None,
                  idle: Callable[[float], None] | None = None, retries: int = 3, retry_interval: float = 1.0,
-                 edge_timeout: float = 0.25, stuck_after: float = 1.0,
+                 max_retry_interval: float = 30.0, edge_timeout: float = 0.25, stuck_after: float = 1.0,
                  on_close: list[Callable[[], None]] | None = None) -> None:
         self.device = device
         self.alert_rdy = alert_rdy
@@ -212,7 +214,9 @@ class Reader:
         self.health = health if health is not None else Health()
         self.idle = idle
         self.retries = retries  # extra attempts per transfer before the chip counts as silent
-        self.retry_interval = retry_interval  # s between attempts to wake a silent chip
+        self.retry_interval = retry_interval  # s before the first attempt to wake a silent chip
+        self.max_retry_interval = max_retry_interval  # each failed attempt doubles the wait, up to this
+        self.pause = retry_interval  # the wait before the next attempt
         self.edge_timeout = edge_timeout  # s without an RDY edge before looking into why
         self.stuck_after = stuck_after  # s of identical readings that mean the converter stopped
         self.on_close = list(on_close or [])
@@ -261,13 +265,14 @@ class Reader:
             return
         try:
             self.device.configure()
-        except (OSError, ADCNotFound) as error:
+        except Exception as error:  # OSError and ADCNotFound, or anything a bus library throws
             self._fall_silent(f"no ADS1115 answers at {self.device.address:#04x} on I2C bus "
                               f"{self.device.bus_number}: {_say(error)}")
             return
         self._now_answering()
 
     def _now_answering(self) -> None:
+        self.pause = self.retry_interval
         if not self.answering:
             self.answering = True
             self.health.ok(DEVICE)
@@ -386,7 +391,7 @@ class Reader:
 
     def _with_retries(self, work: Callable[[], Any]) -> Any:
         """``work()`` with up to ``retries`` more attempts on an I2C error; None (and a
-        Health warning) when the chip stays silent."""
+        Health warning) when the chip stays silent or the bus fails in an unexpected way."""
         error: Exception | None = None
         for attempt in range(self.retries + 1):
             try:
@@ -395,8 +400,9 @@ class Reader:
                 error = failure
                 self.stats.errors += 1
                 continue
-            except ADCNotFound as failure:
+            except Exception as failure:  # ADCNotFound, or a bus library's own fault: no quick retry
                 error = failure
+                self.stats.errors += 1
                 break
             if attempt:
                 self.stats.retried += 1
@@ -408,7 +414,7 @@ class Reader:
         self.answering = False
         self.device.configured = False
         self._due = None
-        self._next_probe = self.clock.now() + self.retry_interval
+        self._next_probe = self.clock.now() + self.pause
         self.health.fail(DEVICE, message)
 
     def _try_to_wake(self) -> None:
@@ -416,8 +422,9 @@ class Reader:
             return
         try:
             self.device.configure()
-        except (OSError, ADCNotFound):
-            self._next_probe = self.clock.now() + self.retry_interval
+        except Exception:  # still silent, whatever the bus says: wait twice as long
+            self.pause = min(2 * self.pause, self.max_retry_interval)
+            self._next_probe = self.clock.now() + self.pause
             return
         log.info("%s answers again", self.device.name)
         self._now_answering()
@@ -464,9 +471,12 @@ class Reader:
 
 
 def _say(error: BaseException | None) -> str:
+    """An error in words: its own for the expected faults, with its kind for the rest."""
     if error is None:
         return "no reply"
-    return str(error) or type(error).__name__
+    if isinstance(error, (OSError, ADCNotFound)):
+        return str(error) or type(error).__name__
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
 
 
 class _NoBus:
