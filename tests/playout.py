@@ -131,19 +131,34 @@ def action_key(action: Any) -> str:
     return json.dumps(action, sort_keys=True, ensure_ascii=False)
 
 
+#: :data:`WRONG_VALUES` with their keys, worked out once: a wrong type is drawn at every step
+_WRONG_KEYED = [(value, action_key(value)) for value in WRONG_VALUES]
+
+
 def json_exact(action: Any) -> bool:
     """Whether ``json.loads(json.dumps(action))`` is ``action`` exactly, types included."""
-    text = json.dumps(action, ensure_ascii=False)
-    return json.dumps(json.loads(text), ensure_ascii=False) == text
+    return wire_form(action)[1]
 
 
 def strictly_in(action: Any, actions: Sequence[Any]) -> bool:
-    """``action in actions`` with :func:`action_key`'s strictness (cheap ``==`` first)."""
-    return any(a == action and action_key(a) == action_key(action) for a in actions)
+    """``action in actions`` with :func:`action_key`'s strictness.  Python's own ``in``
+    (identity or ``==``, run in C) rules out almost every candidate first; only an
+    ``==`` match pays for the type-strict comparison."""
+    if action not in actions:
+        return False
+    key = action_key(action)
+    return any(a == action and action_key(a) == key for a in actions)
 
 
 def round_trip(action: Any) -> Any:
     return json.loads(json.dumps(action, ensure_ascii=False))
+
+
+def wire_form(action: Any) -> tuple[Any, bool]:
+    """``(round_trip(action), json_exact(action))`` from one encoding instead of three."""
+    text = json.dumps(action, ensure_ascii=False)
+    wire = json.loads(text)
+    return wire, json.dumps(wire, ensure_ascii=False) == text
 
 
 def snapshot(state: Any) -> Any:
@@ -170,6 +185,7 @@ def malformed_actions(rng: random.Random, bases: Sequence[Mapping[str, Any]],
     out: list[Any] = []
     if not bases:
         return [rng.choice(NOT_ACTIONS) for _ in range(count)]
+    keyed = _WRONG_KEYED if wrong_values is WRONG_VALUES else [(v, action_key(v)) for v in wrong_values]
     for _ in range(count):
         base = dict(rng.choice(bases))
         fields = [k for k in base if k != "act"]
@@ -186,7 +202,8 @@ def malformed_actions(rng: random.Random, bases: Sequence[Mapping[str, Any]],
             elif isinstance(old, list) and old and rng.random() < 0.4:
                 base[key] = old[0]  # a single card where a list is wanted
             else:
-                choices = [v for v in wrong_values if action_key(v) != action_key(old)]
+                old_key = action_key(old)
+                choices = [v for v, k in keyed if k != old_key]
                 base[key] = rng.choice(choices)
         elif kind == 3:  # unknown act
             base["act"] = rng.choice(["no-such-act", "PLAY", "", 7, None, ["play"]])
@@ -390,10 +407,11 @@ class _Playout:
 
             # the chosen action: the match records its JSON form and the state the action,
             # applied as it is, led to (Match.play itself runs in the replay at the end)
-            wire = round_trip(action)
-            assert wire == action and json_exact(action), f"{action} does not survive a JSON round trip"
+            wire, exact = wire_form(action)
+            assert wire == action and exact, f"{action} does not survive a JSON round trip"
+            wire_key = action_key(wire)
             match.accept(action, direct)
-            assert action_key(match.actions[-1]) == action_key(wire), "the match stored another action"
+            assert action_key(match.actions[-1]) == wire_key, "the match stored another action"
             self.actions.append(wire)
             self.stage = "after"
             self.stats.steps += 1
@@ -419,7 +437,7 @@ class _Playout:
 
             if self.rng.random() < self.undo_rate:
                 undone = match.undo()
-                assert action_key(undone) == action_key(wire), "undo returned another action"
+                assert action_key(undone) == wire_key, "undo returned another action"
                 assert match.state is state and match.state == previous, "undo does not restore the previous state"
                 assert match.can_redo()
                 others = [(a, r) for a, r in accepted if not strictly_in(a, [action])]
@@ -436,10 +454,10 @@ class _Playout:
                     self.stats.branches_checked += 1
                 else:
                     redone = match.redo()
-                    assert action_key(redone) == action_key(wire), "redo returned another action"
+                    assert action_key(redone) == wire_key, "redo returned another action"
                 assert match.state == shadow, "redo (or playing again) does not restore the state"
                 assert not match.can_redo()
-                assert action_key(match.actions[-1]) == action_key(wire)
+                assert action_key(match.actions[-1]) == wire_key
                 self.stats.undo_checked += 1
                 after = match.state
 
