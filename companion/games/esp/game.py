@@ -21,6 +21,19 @@ from companion.games.esp.cards import ALL_CLAIMS, DECK, name, parse_card, parse_
 ACTS = ("predict", "vision", "deal", "play", "bid")
 
 
+def _put(items: list, index: int, value: Any) -> list:
+    """A copy of ``items`` with ``value`` at ``index``: how a new state changes one seat."""
+    new = list(items)
+    new[index] = value
+    return new
+
+
+def _without(cards: list[int], card: int) -> list[int]:
+    new = list(cards)
+    new.remove(card)
+    return new
+
+
 @dataclass
 class Trick:
     leader: int
@@ -28,9 +41,6 @@ class Trick:
     cards: list[int] = field(default_factory=list)
     winner: int | None = None
     why: str = ""
-
-    def copy(self) -> "Trick":
-        return Trick(self.leader, list(self.seats), list(self.cards), self.winner, self.why)
 
 
 @dataclass
@@ -67,16 +77,13 @@ class Round:
             declined=[set() for _ in range(players)],
         )
 
-    def copy(self) -> "Round":
-        tricks = self.tricks[:-1] + [self.tricks[-1].copy()] if self.tricks else []
-        return Round(
-            self.index, self.first_seer, self.players, list(self.claims), self.vision,
-            self.supernatural, self.superduper,
-            [None if h is None else list(h) for h in self.hands],
-            [None if f is None else list(f) for f in self.facedown],
-            list(self.plays), tricks, list(self.won), list(self.bids), set(self.seen),
-            [set(d) for d in self.declined],
-        )
+    def evolve(self, **changes: Any) -> "Round":
+        """This round with ``changes``, sharing every other field with it.  A state is
+        never changed in place, so what an action leaves alone two states may share:
+        copying the whole round at every action was most of ``apply``'s time."""
+        new = object.__new__(Round)
+        new.__dict__.update(self.__dict__, **changes)
+        return new
 
     # -- where the round stands ------------------------------------------------------
     @property
@@ -145,9 +152,11 @@ class EspState:
     rounds: list[Round] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
 
-    def copy(self) -> "EspState":
-        rounds = self.rounds[:-1] + [self.rounds[-1].copy()] if self.rounds else []
-        return EspState(self.players, self.seed, rounds, list(self.notices))
+    def with_round(self, rnd: Round, notices: list[str] | None = None) -> "EspState":
+        """The next state: ``rnd`` in place of the round in play (after it, when ``rnd``
+        begins a round), the finished rounds and the notices shared."""
+        rounds = self.rounds + [rnd] if rnd.index == len(self.rounds) else self.rounds[:-1] + [rnd]
+        return EspState(self.players, self.seed, rounds, self.notices if notices is None else notices)
 
     @property
     def current(self) -> Round | None:
@@ -228,21 +237,14 @@ class EspGame(Game):
         self._check_seat_turn(state, seat, expected, "predict")
         claim = parse_claim(action["claim"])
         rules.check_claim_is_new(claim, rnd.claimed(), state.players[seat])
-        new = state.copy()
-        if current is None:
-            new.rounds.append(rnd)
-        new.rounds[-1].claims.append((seat, claim))
-        return new
+        return state.with_round(rnd.evolve(claims=rnd.claims + [(seat, claim)]))
 
     def _vision(self, state: EspState, action: Action) -> EspState:
         check_fields(action, ["card"])
-        self._round_for(state, "vision")
+        rnd = self._round_for(state, "vision")
         card = parse_card(action["card"])
-        new = state.copy()
-        rnd = new.rounds[-1]
-        rnd.vision = card
-        rnd.supernatural, rnd.superduper = rules.aspects(rnd.claimed(), card)
-        return new
+        supernatural, superduper = rules.aspects(rnd.claimed(), card)
+        return state.with_round(rnd.evolve(vision=card, supernatural=supernatural, superduper=superduper))
 
     def _deal(self, state: EspState, action: Action) -> EspState:
         check_fields(action, ["seat", "hand", "facedown"])
@@ -270,10 +272,7 @@ class EspGame(Game):
             owner = rnd.owner_of(c)
             if owner is not None:
                 raise Refused(f"{name(c)} was already dealt to {state.players[owner]}")
-        new = state.copy()
-        new.rounds[-1].hands[seat] = hand
-        new.rounds[-1].facedown[seat] = row
-        return new
+        return state.with_round(rnd.evolve(hands=_put(rnd.hands, seat, hand), facedown=_put(rnd.facedown, seat, row)))
 
     @staticmethod
     def _card_list(value: Any, field_name: str) -> list[int]:
@@ -313,39 +312,44 @@ class EspGame(Game):
                 rules.check_follows_suit(card, lead, hand, who)  # type: ignore[arg-type]
             elif card not in row:  # type: ignore[operator]
                 raise Refused(f"{who} has played every held card: the next play is one of {who}'s face-down cards")
-        new = state.copy()
-        rnd = new.rounds[-1]
-        if from_hand and not rnd.dealt(seat):
-            self._watch_for_revoke(new, rnd, seat, card, lead)
+        changes: dict[str, Any] = {"plays": _put(rnd.plays, seat, rnd.plays[seat] + 1), "seen": rnd.seen | {card}}
+        notices = None
         if rnd.dealt(seat):
-            (rnd.hands if from_hand else rnd.facedown)[seat].remove(card)  # type: ignore[union-attr]
-        rnd.plays[seat] += 1
-        rnd.seen.add(card)
+            pile = "hands" if from_hand else "facedown"
+            cards = getattr(rnd, pile)
+            changes[pile] = _put(cards, seat, _without(cards[seat], card))
+        elif from_hand:
+            declined, notice = self._watch_for_revoke(state, rnd, seat, card, lead)
+            changes["declined"] = _put(rnd.declined, seat, declined)
+            if notice is not None:
+                notices = state.notices + [notice]
         if trick is None:
-            trick = Trick(leader=seat)
-            rnd.tricks.append(trick)
+            trick = Trick(leader=seat, seats=[seat], cards=[card])
+            changes["tricks"] = rnd.tricks + [trick]
         else:
-            trick = rnd.tricks[-1]
-        trick.seats.append(seat)
-        trick.cards.append(card)
+            trick = Trick(trick.leader, trick.seats + [seat], trick.cards + [card])
+            changes["tricks"] = rnd.tricks[:-1] + [trick]
         if len(trick.cards) == rnd.players:
             index, trick.why = rules.trick_winner(trick.cards, rnd.supernatural, rnd.superduper)
             trick.winner = trick.seats[index]
-            rnd.won[trick.winner] += 1
-        return new
+            changes["won"] = _put(rnd.won, trick.winner, rnd.won[trick.winner] + 1)
+        return state.with_round(rnd.evolve(**changes), notices)
 
     @staticmethod
-    def _watch_for_revoke(state: EspState, rnd: Round, seat: int, card: int, lead: int | None) -> None:
+    def _watch_for_revoke(state: EspState, rnd: Round, seat: int, card: int,
+                          lead: int | None) -> tuple[set[str], str | None]:
         """Where a hand is unknown, a failure to follow suit is proven only when the
-        player later plays that suit from the same hand: note it for the table."""
+        player later plays that suit from the same hand: the seat's suits not followed
+        after this play, and the notice for the table if it proves a revoke."""
         who = state.players[seat]
-        if suit_of(card) in rnd.declined[seat]:
-            state.notices.append(
-                f"round {rnd.index + 1}: {who} did not follow {suit_of(card)} earlier but held {name(card)}: a revoke"
-            )
-            rnd.declined[seat].discard(suit_of(card))
+        declined = set(rnd.declined[seat])
+        notice = None
+        if suit_of(card) in declined:
+            notice = f"round {rnd.index + 1}: {who} did not follow {suit_of(card)} earlier but held {name(card)}: a revoke"
+            declined.discard(suit_of(card))
         if lead is not None and suit_of(card) != suit_of(lead):
-            rnd.declined[seat].add(suit_of(lead))
+            declined.add(suit_of(lead))
+        return declined, notice
 
     def _bid(self, state: EspState, action: Action) -> EspState:
         check_fields(action, ["seat", "card"])
@@ -359,13 +363,10 @@ class EspGame(Game):
         if rnd.dealt(seat) and card not in rnd.facedown[seat]:  # type: ignore[operator]
             last = name(rnd.facedown[seat][0])  # type: ignore[index]
             raise Refused(f"{who}'s last face-down card is {last}, not {name(card)}")
-        new = state.copy()
-        rnd = new.rounds[-1]
-        rnd.bids[seat] = card
-        rnd.seen.add(card)
+        changes: dict[str, Any] = {"bids": _put(rnd.bids, seat, card), "seen": rnd.seen | {card}}
         if rnd.dealt(seat):
-            rnd.facedown[seat].remove(card)  # type: ignore[union-attr]
-        return new
+            changes["facedown"] = _put(rnd.facedown, seat, _without(rnd.facedown[seat], card))
+        return state.with_round(rnd.evolve(**changes))
 
     # -- what comes next -------------------------------------------------------------
     def expected(self, state: EspState) -> dict | None:
