@@ -9,6 +9,7 @@ import subprocess
 import sys
 import types
 import wave
+from array import array
 from pathlib import Path
 
 import pytest
@@ -112,32 +113,117 @@ def _wav(path: Path, channels: int = 1, width: int = 2, rate: int = 860, frames:
     return path
 
 
-@pytest.mark.parametrize("make, says", [
+def le(value: int, size: int) -> bytes:
+    return value.to_bytes(size, "little")
+
+
+def fmt(tag: int = 1, channels: int = 1, rate: int = 860, align: int = 2, bits: int = 16, extra: bytes = b"") -> bytes:
+    byte_rate = (rate * align) & 0xFFFFFFFF
+    return le(tag, 2) + le(channels, 2) + le(rate, 4) + le(byte_rate, 4) + le(align, 2) + le(bits, 2) + extra
+
+
+def chunk(name: bytes, data: bytes, size: int | None = None) -> bytes:
+    """A RIFF chunk: its name, its size (``size`` to lie), its data padded to an even length."""
+    return name + le(len(data) if size is None else size, 4) + data + b"\0" * (len(data) % 2)
+
+
+def riff(*chunks: bytes) -> bytes:
+    body = b"WAVE" + b"".join(chunks)
+    return b"RIFF" + le(len(body), 4) + body
+
+
+SAMPLES = b"\x01\x00\xff\xff" * 50  # 1, -1, ...
+
+
+@pytest.mark.parametrize("content, ends", [
+    (b"RIFF" + le(36, 4) + b"WAVE" + b"fmt " + le(0xFFFFFFF0, 4),  # 20 bytes declaring a 4 GB chunk
+     "not a PCM WAV file (its “fmt” chunk claims 4,294,967,280 bytes but only 0 follow)"),
+    (riff(chunk(b"fmt ", fmt()), chunk(b"LIST", b"x" * 10, size=0x7FFFFFFF), chunk(b"data", SAMPLES)),
+     "not a PCM WAV file (its “LIST” chunk claims 2,147,483,647 bytes but only 218 follow)"),
+    (riff(chunk(b"fmt ", fmt()))[:30], "not a PCM WAV file (its “fmt” chunk claims 16 bytes but only 10 follow)"),
+    (b"RIFF\x24\x00\x00\x00WAVEfmt ", "not a PCM WAV file (it ends before its format (fmt) chunk)"),
+    (riff(chunk(b"fmt ", fmt())), "not a PCM WAV file (it ends before its data chunk)"),
+    (riff(chunk(b"data", SAMPLES), chunk(b"fmt ", fmt())), "not a PCM WAV file (its samples come before their format)"),
+    (riff(chunk(b"fmt ", fmt()[:8]), chunk(b"data", SAMPLES)),
+     "not a PCM WAV file (its format chunk is 8 bytes, too short to describe the samples)"),
+    (riff(chunk(b"fmt ", fmt(tag=3, align=4, bits=32)), chunk(b"data", SAMPLES)),
+     "not a PCM WAV file (format code 3, 32-bit float); record plain 16-bit PCM"),
+    (riff(chunk(b"fmt ", fmt(tag=0x55)), chunk(b"data", SAMPLES)),
+     "not a PCM WAV file (format code 85, MP3); record plain 16-bit PCM"),
+    (riff(chunk(b"fmt ", fmt(tag=0x1234)), chunk(b"data", SAMPLES)),
+     "not a PCM WAV file (format code 4660); record plain 16-bit PCM"),
+    (riff(chunk(b"fmt ", fmt(channels=0)), chunk(b"data", SAMPLES)), "has 0 channels; a knock recording is mono"),
+    (riff(chunk(b"fmt ", fmt(channels=2, align=4)), chunk(b"data", SAMPLES)), "has 2 channels; a knock recording is mono"),
+    (riff(chunk(b"fmt ", fmt(bits=0)), chunk(b"data", SAMPLES)), "has 0-bit samples; a knock recording is 16-bit"),
+    (riff(chunk(b"fmt ", fmt(align=4)), chunk(b"data", SAMPLES)),
+     "not a PCM WAV file (its header gives 4 bytes a frame for one 16-bit channel, not 2)"),
+    (riff(chunk(b"fmt ", fmt(rate=0)), chunk(b"data", SAMPLES)),
+     "its sample rate is 0 Hz; a knock recording is 400 to 4000 samples/s"),
+    (riff(chunk(b"fmt ", fmt(rate=0xFFFFFFFF)), chunk(b"data", SAMPLES)),
+     "its sample rate is 4294967295 Hz; a knock recording is 400 to 4000 samples/s"),
+    (b"hello, not a wave", "not a PCM WAV file (it does not start with RIFF…WAVE, as a WAV file does)"),
+    (b"RIFF" + le(4, 4) + b"AVI ", "not a PCM WAV file (it does not start with RIFF…WAVE, as a WAV file does)"),
+    (b"", "not a PCM WAV file (it is empty)"),
+], ids=["20 bytes claiming 4 GB", "a chunk longer than the file", "a format cut short", "no format", "no data",
+        "data first", "a short format", "float", "mp3", "unknown code", "no channels", "stereo", "0-bit",
+        "a frame of 4 bytes", "rate 0", "rate 4 GHz", "not RIFF", "not WAVE", "empty"])
+def test_a_damaged_wav_is_refused_with_one_line_naming_it(tmp_path, capsys, content, ends):
+    path = _file(tmp_path / "take.wav", content)
+    assert refused(*run(capsys, "detect", str(path))) == f"companion: {path}: {ends}\n"
+
+
+def _sparse(path: Path, size: int) -> Path:
+    with open(path, "wb") as handle:
+        handle.write(riff(chunk(b"fmt ", fmt()), chunk(b"data", b"", size=size - 44)))
+        handle.truncate(size)  # sparse: nothing is written, nothing must be read
+    return path
+
+
+@pytest.mark.parametrize("make, ends", [
     (lambda d: d / "missing.wav", "no such file"),
-    (lambda d: d, "folder"),
-    (lambda d: _file(d / "notes.wav", b"hello, not a wave"), "not a PCM WAV"),
-    (lambda d: _file(d / "empty.wav", b""), "not a PCM WAV"),
-    (lambda d: _file(d / "cut.wav", b"RIFF\x24\x00\x00\x00WAVEfmt "), "not a PCM WAV"),
-    (lambda d: _wav(d / "stereo.wav", channels=2), "2 channels"),
-    (lambda d: _wav(d / "8bit.wav", width=1), "8-bit"),
-    (lambda d: _wav(d / "24bit.wav", width=3), "24-bit"),
-    (lambda d: _wav(d / "slow.wav", rate=200), "200 Hz"),
-    (lambda d: _wav(d / "audio.wav", rate=44100), "44100 Hz"),
-])
-def test_a_file_that_cannot_be_read_is_refused_with_one_line(tmp_path, capsys, make, says):
+    (lambda d: d, "is a folder, not a file"),
+    (lambda d: (os.mkfifo(d / "pipe.wav"), d / "pipe.wav")[1], "is a pipe, not a file"),
+    (lambda d: ((d / "zero.wav").symlink_to("/dev/zero"), d / "zero.wav")[1], "is a device, not a file"),
+    (lambda d: _wav(d / "8bit.wav", width=1), "has 8-bit samples; a knock recording is 16-bit"),
+    (lambda d: _wav(d / "24bit.wav", width=3), "has 24-bit samples; a knock recording is 16-bit"),
+    (lambda d: _wav(d / "slow.wav", rate=200), "its sample rate is 200 Hz; a knock recording is 400 to 4000 samples/s"),
+    (lambda d: _wav(d / "audio.wav", rate=44100),
+     "its sample rate is 44100 Hz; a knock recording is 400 to 4000 samples/s"),
+    (lambda d: _sparse(d / "huge.wav", (1 << 30) + 1),
+     "is 1,073,741,825 bytes, too large for such a file (at most 1,073,741,824)"),
+], ids=["missing", "a folder", "a pipe", "a device", "8-bit", "24-bit", "200 Hz", "44100 Hz", "over 1 GB"])
+def test_a_file_that_cannot_be_read_is_refused_with_one_line(tmp_path, capsys, make, ends):
     path = make(tmp_path)
-    err = refused(*run(capsys, "detect", str(path)))
-    assert says in err and str(path) in err
+    assert refused(*run(capsys, "detect", str(path))) == f"companion: {path}: {ends}\n"
 
 
-def test_a_float_wav_is_refused(tmp_path, capsys):
-    path = tmp_path / "float.wav"
-    data = b"\x00" * 400
-    fmt = (3).to_bytes(2, "little") + (1).to_bytes(2, "little") + (860).to_bytes(4, "little") \
-        + (3440).to_bytes(4, "little") + (4).to_bytes(2, "little") + (32).to_bytes(2, "little")
-    body = b"WAVE" + b"fmt " + len(fmt).to_bytes(4, "little") + fmt + b"data" + len(data).to_bytes(4, "little") + data
-    path.write_bytes(b"RIFF" + len(body).to_bytes(4, "little") + body)
-    assert "not a PCM WAV" in refused(*run(capsys, "detect", str(path)))
+def test_odd_sized_chunks_are_padded_and_the_samples_read(tmp_path, capsys):
+    samples, expected = recording()
+    data = array("h", samples)
+    if sys.byteorder == "big":
+        data.byteswap()
+    path = _file(tmp_path / "odd.wav", riff(chunk(b"fmt ", fmt()), chunk(b"LIST", b"odd"),
+                                            chunk(b"data", data.tobytes() + b"\x07")))
+    assert read_wav(path) == (860, samples)
+    assert run(capsys, "detect", str(path)) == (0, "".join(line + "\n" for line in expected), "")
+
+
+def test_a_data_chunk_whose_size_was_never_written_is_read_to_the_end(tmp_path):
+    path = _file(tmp_path / "streamed.wav", riff(chunk(b"fmt ", fmt()), chunk(b"data", SAMPLES, size=0xFFFFFFFF)))
+    assert read_wav(path) == (860, [1, -1] * 50)
+
+
+def test_an_extensible_wav_of_mono_16_bit_pcm_is_read(tmp_path):
+    extensible = fmt(tag=0xFFFE, extra=le(22, 2) + le(16, 2) + le(4, 4) + le(1, 2) + bytes(14))
+    path = _file(tmp_path / "audacity.wav", riff(chunk(b"fmt ", extensible), chunk(b"data", SAMPLES)))
+    assert read_wav(path) == (860, [1, -1] * 50)
+
+
+def test_a_take_longer_than_ten_minutes_is_refused_before_it_is_read(tmp_path, capsys):
+    path = _sparse(tmp_path / "evening.wav", 44 + 2 * 860 * 660)
+    takes = ["--quiet", str(path), "--once", str(path), "--twice", str(path)]
+    err = refused(*run(capsys, "calibrate", *takes, "--settings", str(tmp_path / "k.json")))
+    assert err == f"companion: {path}: lasts 11 minutes; a take is at most 10 minutes\n"
 
 
 def test_a_truncated_recording_is_read_up_to_where_it_stops(tmp_path, capsys):
@@ -195,6 +281,52 @@ def test_record_without_a_sensor_is_refused_with_one_line(tmp_path, capsys, monk
 
     _fake_sensor(monkeypatch, record_wav=record_wav)
     assert says in refused(*run(capsys, "record", str(tmp_path / "x.wav")))
+
+
+def _sensor_not_opened(monkeypatch) -> list:
+    asked: list = []
+    _fake_sensor(monkeypatch, record_wav=lambda path, seconds, reader=None: asked.append(path))
+    return asked
+
+
+@pytest.mark.parametrize("make, ends", [
+    (lambda d: d / "missing" / "take.wav", lambda d: f"cannot be written: there is no folder {d / 'missing'}"),
+    (lambda d: d, lambda d: f"is a folder; name a file in it, such as {d / 'take.wav'}"),
+    (lambda d: _file(d / "notes.txt", b"x") / "take.wav", lambda d: f"cannot be written: {d / 'notes.txt'} is not a folder"),
+    (lambda d: (os.mkfifo(d / "pipe.wav"), d / "pipe.wav")[1],
+     lambda d: "is not a regular file (a pipe or a device); name a .wav file"),
+    (lambda d: Path("/dev/null"), lambda d: "is not a regular file (a pipe or a device); name a .wav file"),
+], ids=["no folder", "a folder", "under a file", "a pipe", "a device"])
+def test_record_to_a_bad_path_says_so_and_never_opens_the_sensor(tmp_path, capsys, monkeypatch, make, ends):
+    asked = _sensor_not_opened(monkeypatch)
+    path = make(tmp_path)
+    assert refused(*run(capsys, "record", str(path))) == f"companion: {path}: {ends(tmp_path)}\n"
+    assert asked == []
+
+
+def test_record_where_writing_is_not_allowed_says_so(tmp_path, capsys, monkeypatch):
+    asked = _sensor_not_opened(monkeypatch)
+
+    def read_only(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "open", read_only)  # (the tests may run as root, who may write anywhere)
+    path = tmp_path / "take.wav"
+    assert refused(*run(capsys, "record", str(path))) == f"companion: {path}: cannot be written (permission denied)\n"
+    assert asked == []
+
+
+def test_a_take_the_sensor_could_not_record_leaves_no_empty_file(tmp_path, capsys, monkeypatch):
+    def record_wav(path, seconds, reader=None):
+        raise RuntimeError("no ADS1115 answers at 0x48 on I2C bus 1")
+
+    _fake_sensor(monkeypatch, record_wav=record_wav)
+    path = tmp_path / "take.wav"
+    assert refused(*run(capsys, "record", str(path))) == "companion: no ADS1115 answers at 0x48 on I2C bus 1\n"
+    assert not path.exists()
+    kept = _file(tmp_path / "old.wav", b"an older take")
+    refused(*run(capsys, "record", str(kept)))
+    assert kept.read_bytes() == b"an older take"  # a file that was there is not touched
 
 
 def test_record_refuses_a_nonsense_duration(tmp_path, capsys):

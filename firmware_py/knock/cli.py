@@ -22,7 +22,7 @@ from companion.cli import CliError, extension
 from firmware_py.knock.calibrate import (CalibrationError, KnockSettingsError, calibrate, calibrate_files,
                                          load, record_takes, save, settings_path)
 from firmware_py.knock.detector import KnockDetector, Settings
-from firmware_py.knock.wav import KnockFileError, KnockRecording, write_wav
+from firmware_py.knock.wav import KnockFileError, KnockRecording, check_writable, write_wav
 
 SENSOR_ERRORS = (ImportError, RuntimeError, OSError, NotImplementedError, ValueError)
 
@@ -68,10 +68,16 @@ def _positive_seconds(text: str) -> float:
 
 def cmd_record(args: argparse.Namespace) -> int:
     try:
+        created = check_writable(args.file)  # a bad path is said as such, never blamed on the sensor
+    except KnockFileError as error:
+        raise CliError(str(error)) from None
+    try:
         from firmware_py.knock.ads1115 import record_wav
 
         written = record_wav(args.file, args.seconds)
     except SENSOR_ERRORS as error:
+        if created:
+            Path(args.file).unlink(missing_ok=True)  # no empty file left behind by a failed take
         raise CliError(_sensor_sentence(error)) from None
     count = f"{written} samples" if isinstance(written, int) else f"{args.seconds:g} s"
     print(f"recorded {count} of the knock sensor to {args.file}")
