@@ -113,16 +113,33 @@ def read_json(path: str | Path, limit: int) -> Any:
 
 
 def check_depth(value: Any, limit: int = MAX_DEPTH) -> None:
-    """Refuse lists and objects nested deeper than ``limit`` (iteratively: no recursion here)."""
+    """Refuse lists and objects nested deeper than ``limit``, and text that is not text (half
+    of a two-part character, which JSON's escapes allow and UTF-8 cannot hold, so the file
+    could never be written back); iteratively: no recursion here."""
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else ()
+        if isinstance(item, dict):
+            children = [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            children = item
+        else:
+            children = [item]
         for child in children:
-            if isinstance(child, (dict, list)):
+            if isinstance(child, str):
+                _check_text(child)
+            elif isinstance(child, (dict, list)):
                 if depth + 1 > limit:
                     raise Damaged(f"nests deeper than {limit} levels")
                 stack.append((child, depth + 1))
+
+
+def _check_text(text: str) -> None:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise Damaged("holds half of a two-part character (a \\ud800 to \\udfff escape on its own), "
+                      "which is not text") from None
 
 
 def _whole(text: str) -> int:

@@ -43,6 +43,8 @@ CONTENT = [
     ("blank", b" \n\t\n", "is empty"),
     ("cut short", '{"volume": 0.', "is not JSON (line 1, column 13: Expecting ',' delimiter)"),
     ("a key twice", '{"volume": 0.5, "volume": 1}', "gives 'volume' twice"),
+    ("half a character", '{"volume": ["\\ud800"]}',
+     "holds half of a two-part character (a \\ud800 to \\udfff escape on its own), which is not text"),
 ]
 
 
