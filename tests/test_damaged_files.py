@@ -367,6 +367,11 @@ def test_the_app_starts_with_a_pin_map_it_cannot_read(tmp_path, monkeypatch):
         assert app.side_panel is not None and app.box.pentagram is None
         app.step()
         assert "⚠ 1" in [button.label for button in app.bar_buttons]
+        assert app.banner.text == ("The pin map leaves out the pentagram, the buzzer, the buttons, the knock sensor "
+                                   "until it is fixed: tap ⚠ to see why")
+        app.banner = None
+        app.side_panel.knock()
+        assert app.banner.text == "The knock sensor is left out: the pin map is wrong there (see ⚠)."
     finally:
         app.close()
 

@@ -82,6 +82,18 @@ class App:
         if settings_warning:
             self.refuse(settings_warning)
         self.open_journal(own=journal_path is None)
+        if self.banner is None and self.left_out():
+            self.refuse(f"The pin map leaves out {', '.join(self.left_out())} until it is fixed: tap ⚠ to see why")
+
+    def left_out(self) -> list[str]:
+        """The parts the settings say are fitted but the box runs without (a damaged pin map or
+        LED layout): the builder's to fix, said on the warnings screen."""
+        wanted, running = self.settings.fitted, self.box.fitted
+        names = {"pentagram": "the pentagram", "buzzer": "the buzzer", "buttons": "the buttons"}
+        parts = [words for part, words in names.items() if getattr(wanted, part) and not getattr(running, part)]
+        if wanted.knock != "none" and running.knock == "none":
+            parts.append("the knock sensor")
+        return parts
 
     def open_journal(self, own: bool = True) -> bool:
         """Open the journal and show the first screen: the unfinished game, else the games.

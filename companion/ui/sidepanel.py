@@ -52,7 +52,9 @@ class SidePanel:
         if self.app.box.knock_now():
             self.flash["knock"] = self.app.clock.now() + FLASH
         else:
-            self.app.note("No simulated knock sensor is fitted (see Settings).")
+            self.app.note("The knock sensor is left out: the pin map is wrong there (see ⚠)."
+                          if "the knock sensor" in self.app.left_out()
+                          else "No simulated knock sensor is fitted (see Settings).")
 
     # -- time and drawing -------------------------------------------------------------------------
     def tick(self, now: float) -> bool:
@@ -78,7 +80,8 @@ class SidePanel:
             self.pixels.draw(surface, star, pentagram.backend.pixels if hasattr(pentagram.backend, "pixels")
                              else [(0, 0, 0)] * pentagram.count)
         else:
-            draw_text(surface, "no pentagram fitted", star, s(13), theme.FAINT, "centre")
+            words = "pentagram left out (see ⚠)" if "the pentagram" in self.app.left_out() else "no pentagram fitted"
+            draw_text(surface, words, star, s(13), theme.FAINT, "centre")
         glass = self.app.box.hourglass
         if glass.running or glass.paused:
             left = glass.remaining()
