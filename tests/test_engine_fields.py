@@ -304,3 +304,12 @@ def test_sentences_of_ordinary_length_are_untouched():
     assert Refused(long_but_fine).reason == long_but_fine
     assert Refusal(long_but_fine).reason == long_but_fine
     assert Refusal("x" * 10_000).reason == "x" * 333 + "…" + "x" * 167 + " (10,000 characters)"
+
+
+@pytest.mark.parametrize("text", ["'\\" * 300_000, "\"'" * 300_000, "it's " * 200_000, "'" + "\n'" * 300_000],
+                         ids=["escaped quotes", "mixed quotes", "apostrophes", "quotes across lines"])
+def test_shortening_takes_linear_time_whatever_the_quotes(text):
+    """A search that followed backslash escapes took the square of the length on the first
+    of these (600,000 characters: hours); each is now one pass."""
+    reason = Refused(text).reason
+    assert len(reason) < REASON_LIMIT + 30 and reason.endswith(f" ({len(text):,} characters)")
