@@ -470,3 +470,17 @@ def test_no_journal_yet_lists_no_games_and_export_says_so(tmp_path, capsys):
     assert cli.main(["--journal", str(path), "export", "-"]) == 2
     assert "the journal holds no games yet" in capsys.readouterr().err
     assert not path.exists()
+
+
+@pytest.mark.parametrize("action", [
+    {"act": "predict", "seat": 0, "claim": float("nan")},
+    {"act": "predict", "seat": 0, "claim": "\ud800"},
+    {"act": "predict", "seat": 0, "claim": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[["star"]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]},
+])
+def test_an_entry_no_log_could_hold_is_refused_not_raised(path, action):
+    journal = Journal(path, registry())
+    match = journal.new_game(SETUP)
+    refusal = match.play(action)
+    assert refusal is not None and not isinstance(refusal, Unsaved)
+    assert match.match.actions == [] and stored(path, "SELECT * FROM actions") == []
+    journal.close()

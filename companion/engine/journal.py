@@ -477,8 +477,8 @@ class JournaledMatch:
 
     def play(self, action: Action) -> Refusal | None:
         """Check, commit, then accept.  A refusal writes nothing and changes nothing."""
-        action = canonical(action)
         try:
+            action = canonical(action)  # what a log cannot hold (too deep, NaN, half a character) is refused too
             new_state = self.match.check(action)
         except Refused as refused:
             return Refusal(refused.reason)
