@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 
 from companion.engine.journal import Journal, JournalError, default_path
 from companion.engine.logfile import LogError, numbered_objects, read_text, replay_lines
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 from companion.games import names_in, registry
 
 EXIT_REFUSED = 2
@@ -33,7 +33,7 @@ class CliError(Exception):
 def _game(name: str):
     games = registry()
     if name not in games:
-        raise CliError(f"unknown game {name!r} (this companion knows: {', '.join(sorted(games))})")
+        raise CliError(f"unknown game {quote(name)} (this companion knows: {', '.join(sorted(games))})")
     return games[name]
 
 

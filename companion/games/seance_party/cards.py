@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.engine.fields import check_card_name
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 
 SYMBOLS = ("circle", "cross", "wave", "square", "star")
 DICE = (4, 6, 8, 10, 12, 20)
@@ -55,18 +55,18 @@ def die_of(text: Any, what: str) -> int:
     """``"d6"`` -> 6; the attack parameter "is always denoted with a die type"."""
     if isinstance(text, str) and text.startswith("d") and text[1:].isdigit() and int(text[1:]) in DICE:
         return int(text[1:])
-    raise Refused(f"{what} must be a die: d4, d6, d8, d10, d12 or d20, not {text!r}")
+    raise Refused(f"{what} must be a die: d4, d6, d8, d10, d12 or d20, not {quote(text)}")
 
 
 def _speed(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 99:
-        raise Refused(f"{what} must be a whole number from 0 to 99, not {value!r}")
+        raise Refused(f"{what} must be a whole number from 0 to 99, not {quote(value)}")
     return value
 
 
 def _word(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise Refused(f"{what} must be a word such as \"fire\", not {value!r}")
+        raise Refused(f"{what} must be a word such as \"fire\", not {quote(value)}")
     return value.strip().lower()
 
 
@@ -81,15 +81,15 @@ def parse_card(data: Any) -> Card:
         raise Refused(f"a card definition needs {', '.join(missing)}")
     extra = sorted(set(data) - wanted)
     if extra:
-        raise Refused(f"a card definition has no field {extra[0]!r}")
+        raise Refused(f"a card definition has no field {quote(extra[0])}")
     name = data["name"]
     if not isinstance(name, str) or not name.strip():
         raise Refused("a card's name must be non-empty text")
     name = name.strip()
     if data["type"] not in TYPES:
-        raise Refused(f"{name}'s type must be \"spirit\" or \"spell\", not {data['type']!r}")
+        raise Refused(f"{name}'s type must be \"spirit\" or \"spell\", not {quote(data['type'])}")
     if data["symbol"] not in SYMBOLS:
-        raise Refused(f"{name}'s Zener symbol must be one of {', '.join(SYMBOLS)}, not {data['symbol']!r}")
+        raise Refused(f"{name}'s Zener symbol must be one of {', '.join(SYMBOLS)}, not {quote(data['symbol'])}")
     cursed = data["cursed"]
     if not isinstance(cursed, Mapping) or set(cursed) != {"element", "attack", "speed"}:
         raise Refused(f"{name}'s cursed side gives element, attack and speed: "
@@ -132,7 +132,7 @@ def card_named(known: Mapping[str, Card], value: Any) -> str:
         value = value.get("name")
         value = value.strip() if isinstance(value, str) else value
     if not isinstance(value, str) or value not in known:
-        raise Refused(f"there is no card called {value!r} in the catalog; define it the first time it is "
+        raise Refused(f"there is no card called {quote(value)} in the catalog; define it the first time it is "
                       "played: {\"name\": ..., \"type\": ..., \"symbol\": ..., ...}")
     return value
 

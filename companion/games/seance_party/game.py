@@ -16,7 +16,7 @@ from typing import Any
 
 from companion.engine.fields import act_of, check_fields, choice_of, definitions_of, player_names, seat_of, seed_of
 from companion.engine.game import Action, Game, Outcome
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 from companion.engine.secret import Sealed
 from companion.games.seance_party import rules
 from companion.games.seance_party.cards import DICE, SHIPPED, SYMBOLS, Card, add_card, card_named, parse_card
@@ -196,10 +196,10 @@ class SeancePartyGame(Game):
         n = len(names)
         mode = line.get("mode", "party")
         if mode not in rules.MODES:
-            raise Refused(f"mode must be \"party\" (one shared deck) or \"battle\" (a deck per player), not {mode!r}")
+            raise Refused(f"mode must be \"party\" (one shared deck) or \"battle\" (a deck per player), not {quote(mode)}")
         deck = line.get("deck")
         if deck is not None and (isinstance(deck, bool) or not isinstance(deck, int)):
-            raise Refused(f"deck must be the number of cards in a deck, not {deck!r}")
+            raise Refused(f"deck must be the number of cards in a deck, not {quote(deck)}")
         seed = seed_of(line)
         settings = {}
         for key, (allowed, default) in rules.SETTINGS.items():
@@ -544,7 +544,7 @@ class SeancePartyGame(Game):
         allowed = rules.planchette_targets(points, state.settings["adjacency"], state.planchette)
         if target not in allowed:
             where = "unplaced" if state.planchette is None else f"on {state.planchette}"
-            raise Refused(f"the planchette ({where}) can move to {' or '.join(allowed)}, not {target!r}")
+            raise Refused(f"the planchette ({where}) can move to {' or '.join(allowed)}, not {quote(target)}")
         g = rules.guesser(seat, [state.hand(s) for s in range(len(state.names))], state.active())
         # the card leaves the hand face down (hand counts are those before it is presented)
         self._from_hand(state, seat, card.name)
@@ -667,7 +667,7 @@ class SeancePartyGame(Game):
     def _id(action: Action, field: str) -> int:
         value = action.get(field)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise Refused(f"{field} must be a card's number on the board (as the summary shows it), not {value!r}")
+            raise Refused(f"{field} must be a card's number on the board (as the summary shows it), not {quote(value)}")
         return value
 
     def _attach(self, state: SeanceState, action: Action, seat: int) -> None:
@@ -678,10 +678,10 @@ class SeancePartyGame(Game):
         state.mine(seat)
         owner, spell = state.item(self._id(action, "spell"))
         if owner != seat or spell["kind"] != "spell":
-            raise Refused(f"{action['spell']!r} is not a spell waiting on {who}'s board")
+            raise Refused(f"{quote(action['spell'])} is not a spell waiting on {who}'s board")
         owner, spirit = state.item(self._id(action, "spirit"))
         if owner != seat or spirit["kind"] != "spirit":
-            raise Refused(f"{action['spirit']!r} is not a spirit on {who}'s board")
+            raise Refused(f"{quote(action['spirit'])} is not a spirit on {who}'s board")
         if not rules.inventory_room(spirit["energy"], len(spirit["inventory"])):
             raise Refused(f"{spirit['card']}'s inventory is full: {len(spirit['inventory'])} cards for "
                           f"{spirit['energy']} Spirit Energy")
@@ -698,7 +698,7 @@ class SeancePartyGame(Game):
             raise Refused("curses may not be activated during the Start and Curse steps")
         z = action["zener"]
         if z not in SYMBOLS:
-            raise Refused(f"zener must be a Zener symbol, not {z!r}")
+            raise Refused(f"zener must be a Zener symbol, not {quote(z)}")
         if state.curses[seat][z] == 0:
             raise Refused(f"{who} has no curse on the {z} Zener")
         card = self._card(state, action["card"])
@@ -734,7 +734,7 @@ class SeancePartyGame(Game):
         if "item" in action:
             owner, item = state.item(self._id(action, "item"), inventory=True)
             if owner != seat:
-                raise Refused(f"{action['item']!r} is not a card on {who}'s board")
+                raise Refused(f"{quote(action['item'])} is not a card on {who}'s board")
             name = item["card"]
         else:
             name = self._card(state, action["card"]).name
@@ -774,7 +774,7 @@ class SeancePartyGame(Game):
             raise Refused("card effects are resolved from the Speed step on, not in the Start and Curse steps")
         cause = action["cause"]
         if not isinstance(cause, str) or cause not in state.cards:
-            raise Refused(f"cause must name a card the companion knows, not {cause!r}")
+            raise Refused(f"cause must name a card the companion knows, not {quote(cause)}")
         if cause not in rules.causes(state):
             raise Refused(f"{cause} is on no board and was not played, boosted with, activated or used for "
                           "an ability this round: it cannot be the cause")
@@ -787,7 +787,7 @@ class SeancePartyGame(Game):
     @staticmethod
     def _count(value: Any, field: str, most: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= most:
-            raise Refused(f"{field} must be a whole number from 1 to {most}, not {value!r}")
+            raise Refused(f"{field} must be a whole number from 1 to {most}, not {quote(value)}")
         return value
 
     def _draw_effect(self, state: SeanceState, action: Action, seat: int) -> None:
@@ -825,7 +825,7 @@ class SeancePartyGame(Game):
         cause = self._cause(state, action)
         target = action["to"]
         if not isinstance(target, str) or target not in state.points:
-            raise Refused(f"to must be a point of the pentagram ({', '.join(state.settings['points'])}), not {target!r}")
+            raise Refused(f"to must be a point of the pentagram ({', '.join(state.settings['points'])}), not {quote(target)}")
         if target == state.planchette:
             raise Refused(f"the planchette is already on {target}")
         entry = {"effect": cause, "planchette": target, "die": None}
@@ -843,7 +843,7 @@ class SeancePartyGame(Game):
         if isinstance(change, bool) or not isinstance(change, int) or change == 0 \
                 or not -state.down[seat] <= change <= rules.MOST_DRAWN:
             raise Refused(f"change must be a whole number, not 0, from -{state.down[seat]} ({who}'s face-down "
-                          f"Spirit Energy) to {rules.MOST_DRAWN}, not {change!r}")
+                          f"Spirit Energy) to {rules.MOST_DRAWN}, not {quote(change)}")
         entry = {"effect": cause, "player": who, "energy": change}
         if change > 0:
             got = self._take(state, seat, change)
@@ -887,7 +887,7 @@ class SeancePartyGame(Game):
         state.mine(seat)
         owner, spirit = state.item(self._id(action, "spirit"))
         if owner != seat or spirit["kind"] != "spirit":
-            raise Refused(f"{action['spirit']!r} is not a spirit on {who}'s board")
+            raise Refused(f"{quote(action['spirit'])} is not a spirit on {who}'s board")
         if spirit["rested"]:
             raise Refused(f"{spirit['card']} is rested and cannot attack until the next round")
         if ("target" in action) == ("player" in action):
@@ -896,7 +896,7 @@ class SeancePartyGame(Game):
         if "target" in action:
             defender, target = state.item(self._id(action, "target"))
             if defender is None or target["kind"] != "spirit" or defender == seat or state.defeated[defender] is not None:
-                raise Refused(f"{action['target']!r} is not an opponent's spirit")
+                raise Refused(f"{quote(action['target'])} is not an opponent's spirit")
         else:
             defender = self._seat(state, action, "player")
             if defender == seat:
@@ -955,7 +955,7 @@ class SeancePartyGame(Game):
         options = rules.damage_options(c.element_of(k) for c, k in self._stack(state, item))
         if not isinstance(action["element"], str) or action["element"] not in options:
             raise Refused(f"{item['card']}'s stack deals " + " or ".join(f"{n} {e}" for e, n in options.items())
-                          + f" damage, not {action['element']!r}")
+                          + f" damage, not {quote(action['element'])}")
         b["choices"][side] = action["element"]
         b["pending"].pop(0)
         if not b["pending"]:

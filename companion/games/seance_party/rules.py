@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Iterable, Sequence
 
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 from companion.engine.turns import speed_order
 from companion.games.seance_party.cards import DICE, SYMBOLS, Card
 
@@ -189,7 +189,7 @@ def damage_options(elements: Iterable[str]) -> dict[str, int]:
 
 def check_roll(value, sides: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
-        raise Refused(f"{what} is a d{sides}: a roll from 1 to {sides}, not {value!r}")
+        raise Refused(f"{what} is a d{sides}: a roll from 1 to {sides}, not {quote(value)}")
     return value
 
 
