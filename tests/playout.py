@@ -57,6 +57,7 @@ again with :func:`random_playout`.
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import pickle
 import random
@@ -125,10 +126,16 @@ class PlayoutStats:
 
 
 # -- small helpers ----------------------------------------------------------------------
+# ``json.dumps`` builds a new encoder at every call made with options; these are built once
+_TEXT = json.JSONEncoder(ensure_ascii=False).encode
+_KEY = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
+_STRICT = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+
+
 def action_key(action: Any) -> str:
     """A type-strict identity for an action: ``{"seat": True}`` is not ``{"seat": 1}``
     and ``3.0`` is not ``3`` (Python's ``==`` would say they are)."""
-    return json.dumps(action, sort_keys=True, ensure_ascii=False)
+    return _KEY(action)
 
 
 #: :data:`WRONG_VALUES` with their keys, worked out once: a wrong type is drawn at every step
@@ -137,7 +144,7 @@ _WRONG_KEYED = [(value, action_key(value)) for value in WRONG_VALUES]
 
 def json_exact(action: Any) -> bool:
     """Whether ``json.loads(json.dumps(action))`` is ``action`` exactly, types included."""
-    return wire_form(action)[1]
+    return wire_form(action)[2]
 
 
 def strictly_in(action: Any, actions: Sequence[Any]) -> bool:
@@ -151,14 +158,15 @@ def strictly_in(action: Any, actions: Sequence[Any]) -> bool:
 
 
 def round_trip(action: Any) -> Any:
-    return json.loads(json.dumps(action, ensure_ascii=False))
+    return json.loads(_TEXT(action))
 
 
-def wire_form(action: Any) -> tuple[Any, bool]:
-    """``(round_trip(action), json_exact(action))`` from one encoding instead of three."""
-    text = json.dumps(action, ensure_ascii=False)
+def wire_form(action: Any) -> tuple[Any, str, bool]:
+    """``round_trip(action)``, the JSON text, and ``json_exact(action)``, from one encoding
+    instead of three."""
+    text = _TEXT(action)
     wire = json.loads(text)
-    return wire, json.dumps(wire, ensure_ascii=False) == text
+    return wire, text, _TEXT(wire) == text
 
 
 def snapshot(state: Any) -> Any:
@@ -270,6 +278,7 @@ class _Playout:
         self.max_steps = max_steps
         self.stats = PlayoutStats(games=1)
         self.actions: list[Any] = []
+        self.texts: list[str] = []  # each action's JSON text, as the log must hold it
         self.trying: Any = None
         self.stage = "step"  # "step": before the action is accepted; "after": once it is; "end"
         self.options = {"legal_sample": legal_sample, "illegal_per_step": illegal_per_step,
@@ -318,14 +327,14 @@ class _Playout:
         self.stats.summaries_checked += 1
         summary = self.game.summary(state)
         assert isinstance(summary, dict), "summary must be a JSON object"
-        text = json.dumps(summary, ensure_ascii=False, allow_nan=False)
+        text = _STRICT(summary)
         assert json.loads(text) == summary, "summary does not survive a JSON round trip"
         if self.rng.random() < self.view_rate:
             seats = len(self.game.players(state))
             for seat in (None, self.rng.randrange(seats)):
                 view = self.game.view(state, seat)
                 assert isinstance(view, dict), "view must be a JSON object"
-                json.dumps(view, ensure_ascii=False, allow_nan=False)
+                _STRICT(view)
 
     def _probe_illegal(self, state: Any, legal: Sequence[dict], extra_allowed: Sequence[Any]) -> None:
         allowed = [*legal, *extra_allowed]
@@ -407,12 +416,13 @@ class _Playout:
 
             # the chosen action: the match records its JSON form and the state the action,
             # applied as it is, led to (Match.play itself runs in the replay at the end)
-            wire, exact = wire_form(action)
+            wire, text, exact = wire_form(action)
             assert wire == action and exact, f"{action} does not survive a JSON round trip"
             wire_key = action_key(wire)
             match.accept(action, direct)
             assert action_key(match.actions[-1]) == wire_key, "the match stored another action"
             self.actions.append(wire)
+            self.texts.append(text)
             self.stage = "after"
             self.stats.steps += 1
             self.stats.chance_steps += chance is not None
@@ -490,8 +500,8 @@ class _Playout:
         assert final == shadows[-1], "a refused action changed the final state"
 
         # the full log replays to the same state, through the text the log file holds
-        lines = [json.dumps(line, ensure_ascii=False) for line in match.log_lines()]
-        assert lines[1:] == [json.dumps(a, ensure_ascii=False) for a in self.actions], "the log is not the actions"
+        lines = [_TEXT(line) for line in match.log_lines()]
+        assert lines[1:] == self.texts, "the log is not the actions"
         replayed = replay_lines(game, lines)
         assert replayed.state == final, "replaying the JSON Lines log gives a different final state"
         assert replayed.actions == match.actions
@@ -543,9 +553,15 @@ def run_playouts(game: Game, make_setup: SetupMaker, *, games: int, seed: Any = 
     setup ``make_setup(random.Random(f"setup:{seed}/{i}"), i)``.  Options as
     :func:`random_playout`; the first failure raises :class:`PlayoutFailure`."""
     total = PlayoutStats()
-    for index in range(games):
-        playout_seed = f"{seed}/{index}"
-        setup = make_setup(random.Random(f"setup:{playout_seed}"), index)
-        total.merge(random_playout(game, setup, seed=playout_seed, full_information=full_information,
-                                   **options))
+    # what lived before the batch (the modules, pytest, other tests' leftovers) is set aside
+    # from the collector's full passes, which would otherwise scan it again and again
+    gc.freeze()
+    try:
+        for index in range(games):
+            playout_seed = f"{seed}/{index}"
+            setup = make_setup(random.Random(f"setup:{playout_seed}"), index)
+            total.merge(random_playout(game, setup, seed=playout_seed, full_information=full_information,
+                                       **options))
+    finally:
+        gc.unfreeze()
     return total
