@@ -8,6 +8,7 @@ harness's own checks, every step checks ESP's invariants against the rulebook
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 
@@ -43,11 +44,16 @@ QUICK = dict(legal_sample=2, undo_rate=0.2, summary_rate=0.03, view_rate=0.5, sn
 
 # -- the rulebook, independently ----------------------------------------------------------------
 def rank_of(card: str) -> int:
-    return int(card.split()[0])
+    return _RANK[card]
 
 
 def suit_of(card: str) -> str:
-    return card.split()[1]
+    return _SUIT[card]
+
+
+# read off each card's name once: the invariants ask for ranks and suits at every step
+_RANK = {card: int(card.split()[0]) for card in DECK}
+_SUIT = {card: card.split()[1] for card in DECK}
 
 
 def held_count(round_index: int) -> int:
@@ -86,6 +92,13 @@ def expected_winner(cards: list[str], supernatural, superduper) -> int:
             return max(suited, key=lambda i: rank_of(cards[i]))
     lead = suit_of(cards[0])
     return max((i for i, c in enumerate(cards) if suit_of(c) == lead), key=lambda i: rank_of(cards[i]))
+
+
+@functools.lru_cache(maxsize=None, typed=True)
+def trick_winner(cards: tuple[int, ...], supernatural, superduper) -> int:
+    """:func:`expected_winner` of cards as the rules store them, remembered: every step
+    checks again each finished trick of the round in play."""
+    return expected_winner([DECK[c] for c in cards], supernatural, superduper)
 
 
 def bid_values(card: str) -> set[int]:
@@ -205,6 +218,50 @@ def _random_deal(rng: random.Random, state, seat) -> dict:
 
 
 # -- ESP's invariants ----------------------------------------------------------------------------------
+# Every step checks the round in play again, and most of it (the predictions, the finished
+# tricks) is what the step before checked.  These checks are pure functions of the values
+# they are given, so each is remembered by value: the same values pass without being
+# worked out again, and any other values are checked in full.
+@functools.lru_cache(maxsize=None)
+def _check_predictions(shown: str, claims, first_seer: int, players: int, vision, supernatural, superduper) -> None:
+    """Share Your Vision: from the First Seer clockwise, one per seat, all different; the
+    aspects by the rulebook.  ``shown`` (the repr of the claims and aspects) is the cache's
+    key: ``True`` is not the claim ``1``."""
+    del shown
+    seats = [s for s, _ in claims]
+    claims = [c for _, c in claims]
+    assert len(claims) <= players
+    assert seats == [(first_seer + k) % players for k in range(len(seats))], f"claim order {seats}"
+    assert len(set(seats)) == len(seats), f"a seat predicted twice: {seats}"
+    assert len(set(map(repr, claims))) == len(claims), f"a claim repeated: {claims}"
+    assert all(c in CLAIMS and not isinstance(c, bool) for c in claims), claims
+    if vision is None:
+        return
+    assert len(claims) == players, "the Vision Card came before every prediction"
+    aspects = expected_aspects(claims, DECK[vision])
+    assert (supernatural, superduper) == aspects, (
+        f"claims {claims}, vision {DECK[vision]}: aspects {supernatural, superduper}, the rulebook says {aspects}")
+
+
+@functools.lru_cache(maxsize=None, typed=True)
+def _check_trick(k: int, leader: int, players: int, led_by: int, seats: tuple, cards: tuple, winner,
+                 last: bool, supernatural, superduper) -> None:
+    """Perform the Test: the k-th trick of a round, led by ``leader`` (the previous winner),
+    played clockwise; an open trick only last; the winner by the rulebook."""
+    assert led_by == leader, f"trick {k + 1} led by {led_by}, not {leader}"
+    assert list(seats) == [(leader + j) % players for j in range(len(cards))]
+    assert 1 <= len(cards) <= players
+    if len(cards) < players:
+        assert winner is None and last, "an open trick that is not the last"
+        return
+    assert winner in seats, f"trick winner {winner} did not play"
+    win = trick_winner(cards, supernatural, superduper)
+    assert winner == seats[win], (
+        f"trick {[DECK[c] for c in cards]} (aspects {supernatural}, {superduper}) "
+        f"won by seat {winner}, the rulebook says {seats[win]}")
+
+
+
 VIEW_EVERY = 11  # after one action in 11 (and at each game's ends): the shared view and one seat's
 
 
@@ -292,22 +349,11 @@ class EspInvariants:
 
     def _check_round(self, state, rnd) -> None:
         players = len(state.players)
-        # predictions: from the First Seer clockwise, one per seat, all different
-        seats = [s for s, _ in rnd.claims]
-        claims = [c for _, c in rnd.claims]
-        assert len(rnd.claims) <= players
-        assert seats == [(rnd.first_seer + k) % players for k in range(len(seats))], f"claim order {seats}"
-        assert len(set(seats)) == len(seats), f"a seat predicted twice: {seats}"
-        assert len(set(map(repr, claims))) == len(claims), f"a claim repeated: {claims}"
-        assert all(c in CLAIMS and not isinstance(c, bool) for c in claims), claims
+        _check_predictions(repr((rnd.claims, rnd.supernatural, rnd.superduper)), tuple(rnd.claims), rnd.first_seer,
+                           players, rnd.vision, rnd.supernatural, rnd.superduper)
         if rnd.vision is None:
             assert not rnd.tricks and all(h is None for h in rnd.hands)
             return
-        assert len(claims) == players, "the Vision Card came before every prediction"
-        aspects = expected_aspects(claims, DECK[rnd.vision])
-        assert (rnd.supernatural, rnd.superduper) == aspects, (
-            f"claims {claims}, vision {DECK[rnd.vision]}: aspects {rnd.supernatural, rnd.superduper}, "
-            f"the rulebook says {aspects}")
 
         # tricks: order, leaders, winners, tricks won
         on_table: list[int] = []
@@ -315,25 +361,17 @@ class EspInvariants:
         leader = rnd.first_seer
         won = [0] * players
         assert len(rnd.tricks) <= TRICKS
+        last = len(rnd.tricks) - 1
         for k, trick in enumerate(rnd.tricks):
             cards = trick.cards
-            assert trick.leader == leader, f"trick {k + 1} led by {trick.leader}, not {leader}"
-            assert trick.seats == [(leader + j) % players for j in range(len(cards))]
-            assert 1 <= len(cards) <= players
+            _check_trick(k, leader, players, trick.leader, tuple(trick.seats), tuple(cards), trick.winner,
+                         k == last, rnd.supernatural, rnd.superduper)
             for seat, c in zip(trick.seats, cards):
                 played_by[seat].append(c)
             on_table += cards
-            if len(cards) < players:
-                assert trick.winner is None and k == len(rnd.tricks) - 1, "an open trick that is not the last"
-                continue
-            assert trick.winner in trick.seats, f"trick winner {trick.winner} did not play"
-            names = [DECK[c] for c in cards]
-            win = expected_winner(names, rnd.supernatural, rnd.superduper)
-            assert trick.winner == trick.seats[win], (
-                f"trick {names} (aspects {rnd.supernatural}, {rnd.superduper}) "
-                f"won by seat {trick.winner}, the rulebook says {trick.seats[win]}")
-            won[trick.winner] += 1
-            leader = trick.winner
+            if trick.winner is not None:
+                won[trick.winner] += 1
+                leader = trick.winner
         assert rnd.won == won, f"tricks won {rnd.won}, counted {won}"
         finished = sum(won)
         assert finished == len(rnd.tricks) - (rnd.open_trick() is not None)

@@ -12,29 +12,33 @@ def _card(c: int | None) -> str | None:
 
 def round_summary(rnd) -> dict:
     seats = range(rnd.players)
+    predicted = [rnd.prediction_correct(s) for s in seats]
+    bid_correct = [rnd.bid_correct(s) for s in seats]
     return {
         "first_seer": rnd.first_seer,
         "vision": _card(rnd.vision),
         "supernatural": rnd.supernatural,
         "superduper": rnd.superduper,
-        "prediction_points": [int(rnd.prediction_correct(s)) for s in seats],
+        "prediction_points": [int(p) for p in predicted],
         "tricks": [
             {"leader": t.leader, "cards": [name(c) for c in t.cards], "winner": t.winner} for t in rnd.tricks
         ],
         "tricks_won": list(rnd.won),
         "bids": [_card(b) for b in rnd.bids],
-        "bid_correct": [rnd.bid_correct(s) for s in seats],
-        "points": [rnd.points(s) for s in seats],
+        "bid_correct": bid_correct,
+        # Round.points, from the two answers above instead of working them out again
+        "points": [rules.round_points(p, w, b) for p, w, b in zip(predicted, rnd.won, bid_correct)],
     }
 
 
 def summarize(game, state) -> dict:
     finished = state.finished
-    totals = state.totals()
+    rounds = [round_summary(r) for r in state.rounds]
+    totals = [sum(r["points"][s] for r in rounds) for s in range(len(state.players))]  # EspState.totals()
     return {
         "game": "esp",
         "players": list(state.players),
-        "rounds": [round_summary(r) for r in state.rounds],
+        "rounds": rounds,
         "totals": totals,
         "finished": finished,
         "outcomes": [rules.outcome_label(t) for t in totals] if finished else None,
