@@ -8,7 +8,7 @@ functions of :mod:`companion.games.mysterium.rules`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of, time_of
@@ -278,9 +278,9 @@ class MysteriumGame(Game):
                                    state.phase != "visions", state.round)
         visions = _set(state.visions, p, cards)
         received = [q for q, v in enumerate(visions) if v is not None]
-        new = replace(state, visions=visions, kept=_set(state.kept, p, state.kept[p] + cards))
+        new = _replace(state, visions=visions, kept=_set(state.kept, p, state.kept[p] + cards))
         if rules.hourglass_turns(received, state.unfinished()):
-            new = replace(new, phase="sand", timer=rules.start_hourglass(time_of(action)))
+            new = _replace(new, phase="sand", timer=rules.start_hourglass(time_of(action)))
         return new
 
     def _crow(self, state: MysteriumState, action: Action) -> MysteriumState:
@@ -292,10 +292,10 @@ class MysteriumGame(Game):
                 raise Refused("the crow is already used this round (Easy: one redraw a round)")
             raise Refused(f"no crow is left: {state.table.difficulty.capitalize()} allows {state.table.crows} "
                           f"for the whole game")
-        new = replace(state, crows_left=state.crows_left - 1)
+        new = _replace(state, crows_left=state.crows_left - 1)
         if state.final is not None:
-            return replace(new, final=replace(state.final, crows_used=state.final.crows_used + 1))
-        return replace(new, crows_used=state.crows_used + 1)
+            return _replace(new, final=_replace(state.final, crows_used=state.final.crows_used + 1))
+        return _replace(new, crows_used=state.crows_used + 1)
 
     def _check_sand(self, state: MysteriumState, action: Action, what: str, late_ok: bool = False) -> None:
         if state.phase != "sand":
@@ -324,7 +324,7 @@ class MysteriumGame(Game):
         category = state.stage[p]
         card = rules.check_guess(action["card"], CATEGORIES[category], state.on_table(category),
                                  state.taken(category), who)
-        return replace(state, pawns=state.pawns.choose(p, card, state.names))
+        return _replace(state, pawns=state.pawns.choose(p, card, state.names))
 
     def _predict(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["psychic", "target", "token"])
@@ -343,7 +343,7 @@ class MysteriumGame(Game):
             hand[TOKENS.index(current)] += 1
         hand[kind] -= 1
         placed = tuple(sorted([(t, k) for t, k in state.placed[owner] if t != target] + [(target, token)]))
-        return replace(state, hand=_set(state.hand, owner, tuple(hand)), placed=_set(state.placed, owner, placed))
+        return _replace(state, hand=_set(state.hand, owner, tuple(hand)), placed=_set(state.placed, owner, placed))
 
     def _unpredict(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["psychic", "target"])
@@ -358,7 +358,7 @@ class MysteriumGame(Game):
         hand = list(state.hand[owner])
         hand[TOKENS.index(current)] += 1
         placed = tuple((t, k) for t, k in state.placed[owner] if t != target)
-        return replace(state, hand=_set(state.hand, owner, tuple(hand)), placed=_set(state.placed, owner, placed))
+        return _replace(state, hand=_set(state.hand, owner, tuple(hand)), placed=_set(state.placed, owner, placed))
 
     def _expire(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, [])
@@ -375,7 +375,7 @@ class MysteriumGame(Game):
         unplaced = state.pawns.waiting_for()
         rules.check_expiry(unplaced, state.table.unplaced, state.names)
         # an unplaced pawn counts as incorrect; predictions aimed at it are ignored (back in hand)
-        new = replace(state, phase="answers", pawns=state.pawns.reveal())
+        new = _replace(state, phase="answers", pawns=state.pawns.reveal())
         if all(p not in state.pawns.choices for p in state.unfinished()):
             return self._resolve(new)
         return new
@@ -402,7 +402,7 @@ class MysteriumGame(Game):
         reason = self._impossible(state, p, correct)
         if reason:
             raise Refused(reason)
-        new = replace(state, answers=_set(state.answers, p, correct))
+        new = _replace(state, answers=_set(state.answers, p, correct))
         if all(new.answers[q] is not None for q in state.unfinished() if q in state.pawns.choices):
             return self._resolve(new)
         return new
@@ -494,7 +494,7 @@ class MysteriumGame(Game):
             levels=tuple(level), kept=tuple(kept), returned=state.returned, crows_used=state.crows_used,
         )
         unfinished = [p for p in range(n) if stage[p] != FINISHED]
-        new = replace(
+        new = _replace(
             state, stage=tuple(stage), found=tuple(tuple(f) for f in found), ruled_out=tuple(ruled_out),
             level=tuple(level), kept=tuple(kept), hand=tuple(tuple(h) for h in hand),
             discard=tuple(tuple(d) for d in discard), placed=((),) * n, visions=(None,) * n,
@@ -506,16 +506,16 @@ class MysteriumGame(Game):
             # Use the shared vision: "Recover every clairvoyancy token, including those spent after IV"
             bands = tuple(rules.band_of(level[p], table.bands) for p in range(n)) if table.bands else ()
             final = Final(votes=None if table.small else Sealed.open(range(n)), bands=bands)
-            return replace(new, phase="final", hand=(table.tokens,) * n, discard=((0, 0),) * n,
+            return _replace(new, phase="final", hand=(table.tokens,) * n, discard=((0, 0),) * n,
                            pawns=Sealed.open(()), final=final, crows_left=crows)
         if rules.lost_at_deadline(rnd, unfinished):
-            return replace(new, phase="over", result="lost", pawns=Sealed.open(()))
+            return _replace(new, phase="over", result="lost", pawns=Sealed.open(()))
         nxt = rnd + 1
         returned = rules.tokens_return(nxt) and not table.small
         if returned:
             hand = [[h[k] + d[k] for k in range(2)] for h, d in zip(hand, discard)]
-            new = replace(new, hand=tuple(tuple(h) for h in hand), discard=((0, 0),) * n)
-        return replace(new, round=nxt, phase="visions", returned=returned, crows_left=crows,
+            new = _replace(new, hand=tuple(tuple(h) for h in hand), discard=((0, 0),) * n)
+        return _replace(new, round=nxt, phase="visions", returned=returned, crows_left=crows,
                        pawns=Sealed.open(unfinished, revisable=True))
 
     # the final phase ------------------------------------------------------------------
@@ -529,7 +529,7 @@ class MysteriumGame(Game):
         final = self._final(state, "the culprit token")
         if final.committed:
             raise Refused("the ghost has already committed the culprit token")
-        return replace(state, final=replace(final, committed=True))
+        return _replace(state, final=_replace(final, committed=True))
 
     def _reveal(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["vision"])
@@ -547,7 +547,7 @@ class MysteriumGame(Game):
         if small:
             if final.revealed:
                 raise Refused("the three shared visions are already revealed")
-            return replace(state, final=replace(final, revealed=3))
+            return _replace(state, final=_replace(final, revealed=3))
         if final.chosen is not None:
             raise Refused("every psychic has voted: the culprit token is turned over next")
         if vision <= final.revealed:
@@ -561,7 +561,7 @@ class MysteriumGame(Game):
             who = ", ".join(state.names[p] for p in waiting)
             raise Refused(f"{who} ({band} band) must vote before the {VISION_NAMES[vision - 1]} shared vision "
                           f"is revealed")
-        return replace(state, final=replace(final, revealed=vision))
+        return _replace(state, final=_replace(final, revealed=vision))
 
     def _band_waiting(self, state: MysteriumState, band: int) -> list[int]:
         final = state.final
@@ -586,10 +586,10 @@ class MysteriumGame(Game):
                           f"the {VISION_NAMES[band - 1]} shared vision is revealed")
         votes = final.votes.choose(p, case, state.names)
         if not votes.complete:
-            return replace(state, final=replace(final, votes=votes))
+            return _replace(state, final=_replace(final, votes=votes))
         votes = votes.reveal()
         chosen, decider = rules.tally(votes.choices, state.table.cases, state.level, state.table.ages)
-        return replace(state, final=replace(final, votes=votes, chosen=chosen, decider=decider))
+        return _replace(state, final=_replace(final, votes=votes, chosen=chosen, decider=decider))
 
     def _choose(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["case"])
@@ -601,7 +601,7 @@ class MysteriumGame(Game):
             raise Refused("the three shared visions are not revealed yet (reveal all)")
         if final.chosen is not None:
             raise Refused(f"the players have already chosen case {final.chosen}")
-        return replace(state, final=replace(final, chosen=case))
+        return _replace(state, final=_replace(final, chosen=case))
 
     def _culprit(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["case"])
@@ -612,7 +612,7 @@ class MysteriumGame(Game):
                 raise Refused("the ghost has not committed the culprit token yet (commit)")
             raise Refused("the culprit token is turned over only once the group's case is chosen")
         result = "won" if rules.group_wins(final.chosen, case) else "lost"
-        return replace(state, phase="over", final=replace(final, culprit=case), result=result)
+        return _replace(state, phase="over", final=_replace(final, culprit=case), result=result)
 
     # -- what comes next ---------------------------------------------------------------
     def expected(self, state: MysteriumState) -> dict | None:
@@ -715,6 +715,18 @@ class MysteriumGame(Game):
         from companion.games.mysterium.summary import view
 
         return view(self, state, seat)
+
+
+def _replace(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for these frozen states (no ``__post_init__``, every field
+    set by ``__init__``), without its look at every field at each call: a new state at every
+    action made that look a tenth of a playout's time."""
+    fields = obj.__dict__
+    if not changes.keys() <= fields.keys():
+        raise TypeError(f"{type(obj).__name__} has no field {', '.join(changes.keys() - fields.keys())}")
+    new = object.__new__(type(obj))
+    object.__setattr__(new, "__dict__", {**fields, **changes})
+    return new
 
 
 def _set(values: tuple, index: int, value: Any) -> tuple:
