@@ -8,8 +8,28 @@ import json
 from companion.games.clairvoyance import rules
 
 
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def plain(value):
-    """Records as fresh JSON data (records are shared between states: never hand them out)."""
+    """Records as fresh JSON data (records are shared between states: never hand them out).
+
+    What a JSON round trip would give, copied directly: every summary copies the whole game's
+    records, and the round trip through text took most of a summary's time.  Anything that
+    is not plain JSON data already (a key that is not text, a value of another type) still
+    takes the round trip, so the result is the same for every value."""
+    kind = type(value)
+    if kind is dict:
+        fresh = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                return json.loads(json.dumps(value, ensure_ascii=False))
+            fresh[key] = plain(item)
+        return fresh
+    if kind is list or kind is tuple:
+        return [plain(item) for item in value]
+    if kind in _ATOMS:
+        return value
     return json.loads(json.dumps(value, ensure_ascii=False))
 
 
