@@ -32,9 +32,13 @@ def suit_value(suit: str) -> int:
 
 
 def name(c: int) -> str:
-    return f"{rank_of(c)} {suit_of(c)}"
+    try:
+        return _NAMES[c]  # -25 to 24 read the same as the formula below
+    except IndexError:
+        return f"{rank_of(c)} {suit_of(c)}"
 
 
+_NAMES = tuple(f"{rank_of(c)} {suit_of(c)}" for c in DECK)  # names are asked for at every step
 _BY_NAME = {name(c): c for c in DECK}
 
 
