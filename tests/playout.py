@@ -56,6 +56,7 @@ again with :func:`random_playout`.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import gc
 import json
@@ -600,15 +601,22 @@ def run_playouts(game: Game, make_setup: SetupMaker, *, games: int, seed: Any = 
     setup ``make_setup(random.Random(f"setup:{seed}/{i}"), i)``.  Options as
     :func:`random_playout`; the first failure raises :class:`PlayoutFailure`."""
     total = PlayoutStats()
-    # what lived before the batch (the modules, pytest, other tests' leftovers) is set aside
-    # from the collector's full passes, which would otherwise scan it again and again
-    gc.freeze()
-    try:
+    with old_objects_set_aside():
         for index in range(games):
             playout_seed = f"{seed}/{index}"
             setup = make_setup(random.Random(f"setup:{playout_seed}"), index)
             total.merge(random_playout(game, setup, seed=playout_seed, full_information=full_information,
                                        **options))
+    return total
+
+
+@contextlib.contextmanager
+def old_objects_set_aside():
+    """Within it, what lived before (the modules, pytest, other tests' leftovers) is set
+    aside from the garbage collector's full passes, which would otherwise scan all of it
+    again and again while thousands of states are made and dropped."""
+    gc.freeze()
+    try:
+        yield
     finally:
         gc.unfreeze()
-    return total

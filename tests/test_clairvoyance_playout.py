@@ -20,7 +20,7 @@ from companion.engine import Refusal, apply
 from companion.games.clairvoyance import CLAIRVOYANCE
 from companion.games.clairvoyance import rules
 from tests.clairvoyance_bot import BOT, make_setup
-from tests.playout import run_playouts
+from tests.playout import old_objects_set_aside, run_playouts
 
 
 # -- the invariants ---------------------------------------------------------------------------------
@@ -160,6 +160,11 @@ QUICK_GAMES = {"2": 500, "3": 400, "4": 300, "5": 250, "teams": 300}
 
 @pytest.mark.parametrize("table", list(QUICK_GAMES))
 def test_many_quick_games_keep_the_invariants(table):
+    with old_objects_set_aside():
+        _quick_games(table)
+
+
+def _quick_games(table):
     acts: dict[str, int] = {}
     winners_by_team = 0
     for index in range(QUICK_GAMES[table]):
