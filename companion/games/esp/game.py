@@ -19,6 +19,7 @@ from companion.games.esp import rules
 from companion.games.esp.cards import ALL_CLAIMS, DECK, name, parse_card, parse_claim, suit_of
 
 ACTS = ("predict", "vision", "deal", "play", "bid")
+_HANDLERS = {act: f"_{act}" for act in ACTS}
 
 
 def _same_fields(self: Any, other: Any) -> Any:
@@ -95,7 +96,7 @@ class Round:
         never changed in place, so what an action leaves alone two states may share:
         copying the whole round at every action was most of ``apply``'s time."""
         new = object.__new__(Round)
-        new.__dict__.update(self.__dict__, **changes)
+        new.__dict__ = {**self.__dict__, **changes}
         return new
 
     # -- where the round stands ------------------------------------------------------
@@ -211,12 +212,13 @@ class EspGame(Game):
         act = act_of(action, ACTS)
         if state.finished:
             raise Refused("the game is over: all four rounds have been played")
-        handler = getattr(self, f"_{act}")
-        return handler(state, action)
+        return getattr(self, _HANDLERS[act])(state, action)
 
     def _round_for(self, state: EspState, act: str) -> Round:
-        current = state.current
+        current = state.rounds[-1] if state.rounds else None
         phase = current.phase if current else "predict"
+        if phase == "done":  # between rounds: EspState.current is None
+            current, phase = None, "predict"
         if phase != act and not (act == "deal" and phase == "play"):
             raise Refused(self._out_of_turn(state, act))
         return current  # type: ignore[return-value]
