@@ -32,7 +32,7 @@ BAD_CLAIMS = ("3", " 3", 0, 6, -1, "moon", "Star", "stars", "")
 # How many games a run plays: 2,004 full-information games (668 for each player count, in
 # two halves so pytest-xdist can spread them) and 300 table-mode games.  One game in 16 is
 # checked THOROUGHLY (up to 8 legal actions accepted, undo and redo, at every step); the
-# others QUICKLY (a smaller sample of each check): about 80 s of CPU in all, about 40 s
+# others QUICKLY (a smaller sample of each check): about a minute of CPU in all, half that
 # with pytest-xdist on two cores.
 FULL_GAMES = 334  # per test: players x half
 TABLE_GAMES = 100  # per test: players
