@@ -424,23 +424,55 @@ class MysteriumGame(Game):
             return self._resolve(new)
         return new
 
-    def _domains(self, state: MysteriumState, category: int, p: int | None = None,
-                 answer: bool | None = None) -> list[set[int]]:
-        on_table = state.on_table(category)
-        domains = []
-        for q in range(len(state.names)):
-            if state.found[q][category] is not None:
+    def _seekers(self, state: MysteriumState, category: int) -> tuple[list[int], list[tuple]]:
+        """The category's face-up cards nobody has found, and for each psychic still seeking
+        one: (psychic, cards the ghost knocked no on, whether this round's knock counts,
+        that knock, the pawn's card)."""
+        answering = state.phase == "answers"
+        choices = state.pawns.choices
+        seekers = []
+        for q, found in enumerate(state.found):
+            if found[category] is not None:
                 continue
             ruled = [card for c, card, _ in state.ruled_out[q] if c == category]
-            knock = answer if q == p else state.answers[q]
-            if state.stage[q] != category or state.phase != "answers":
-                knock = None
-            domains.append(rules.answer_domain(on_table, ruled, knock, state.pawns.choices.get(q)))
-        return domains
+            counts = answering and state.stage[q] == category
+            seekers.append((q, ruled, counts, state.answers[q], choices.get(q)))
+        return state.on_table(category), seekers
+
+    @staticmethod
+    def _domain(on_table: list[int], seeker: tuple, knock: bool | None) -> set[int]:
+        _, ruled, counts, _, guess = seeker
+        return rules.answer_domain(on_table, ruled, knock if counts else None, guess)
+
+    def _domains(self, state: MysteriumState, category: int, p: int | None = None,
+                 answer: bool | None = None) -> list[set[int]]:
+        on_table, seekers = self._seekers(state, category)
+        return [self._domain(on_table, s, answer if s[0] == p else s[3]) for s in seekers]
 
     def answer_possible(self, state: MysteriumState, p: int, correct: bool) -> bool:
         """The ghost answers yes or no: whether this knock can be true with every earlier one."""
         return rules.assignment_possible(self._domains(state, state.stage[p], p, correct))
+
+    def _answers(self, state: MysteriumState) -> list[dict]:
+        """Every answer line :meth:`answer_possible` allows, with what the psychics of a
+        category share worked out once: only the answering psychic's own cards change."""
+        out: list[dict] = []
+        shared: dict[int, tuple] = {}
+        for p in state.unfinished():
+            if p not in state.pawns.choices or state.answers[p] is not None:
+                continue
+            category = state.stage[p]
+            if category not in shared:
+                on_table, seekers = self._seekers(state, category)
+                shared[category] = (on_table, seekers, [self._domain(on_table, s, s[3]) for s in seekers])
+            on_table, seekers, domains = shared[category]
+            at = next((i for i, s in enumerate(seekers) if s[0] == p), None)
+            for correct in (True, False):
+                mine = domains if at is None else \
+                    [*domains[:at], self._domain(on_table, seekers[at], correct), *domains[at + 1:]]
+                if rules.assignment_possible(mine):
+                    out.append({"act": "answer", "psychic": p, "correct": correct})
+        return out
 
     def _impossible(self, state: MysteriumState, p: int, correct: bool) -> str | None:
         if self.answer_possible(state, p, correct):
@@ -693,10 +725,7 @@ class MysteriumGame(Game):
             if state.table.unplaced == "wrong" or not state.pawns.waiting_for():
                 out.append({"act": "expire"})
         elif state.phase == "answers":
-            for p in state.unfinished():
-                if p in state.pawns.choices and state.answers[p] is None:
-                    out += [{"act": "answer", "psychic": p, "correct": c} for c in (True, False)
-                            if self.answer_possible(state, p, c)]
+            out += self._answers(state)
         elif final is not None:
             cases = range(1, state.table.cases + 1)
             owed = self.expected(state)

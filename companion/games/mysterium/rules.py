@@ -11,6 +11,7 @@ reading is listed in ``docs/mysterium.md`` ("Readings of the rulebook").
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Iterable, Mapping, Sequence
 
@@ -266,7 +267,13 @@ def assignment_possible(domains: Sequence[Iterable[int]]) -> bool:
     card from their possible ones ("a category's hidden assignments are distinct"):
     a matching that covers every psychic (Kuhn's augmenting paths; at most 6 psychics
     and 9 cards)."""
-    options = [sorted(d) for d in domains]
+    return _covered(tuple(tuple(sorted(d)) for d in domains))
+
+
+@functools.lru_cache(maxsize=4096)
+def _covered(options: tuple[tuple[int, ...], ...]) -> bool:
+    """:func:`assignment_possible` of the sorted domains, remembered: every knock is
+    checked again by each seat's list of answers, the screen and the log."""
     owner: dict[int, int] = {}
 
     def place(i: int, seen: set[int]) -> bool:
