@@ -135,7 +135,14 @@ def bid_values(card: int) -> tuple[int, ...]:
 
 def bid_is_correct(card: int, tricks: int) -> bool:
     """Evaluate Results: the bid is correct if either value matches the tricks captured."""
-    return tricks in bid_values(card)
+    try:
+        values = _BID_VALUES[card]  # -25 to 24 read the same as bid_values
+    except IndexError:
+        values = bid_values(card)
+    return tricks in values
+
+
+_BID_VALUES = tuple(bid_values(c) for c in range(25))  # every summary asks again for every bid
 
 
 PREDICTION_POINTS = 1
