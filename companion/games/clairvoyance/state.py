@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.engine.refusal import Refused
 from companion.engine.windows import Window
-from companion.games.clairvoyance.cards import Card
+from companion.games.clairvoyance.cards import Card, same_fields
 from companion.games.clairvoyance.die import Die
 
 
@@ -63,13 +63,7 @@ class ClairvoyanceState:
     eliminations: tuple[dict, ...] = ()
     winners: tuple[int, ...] | None = None
 
-    def __eq__(self, other: Any) -> Any:
-        """``==`` as the dataclass writes it, read from the two instance dictionaries at C
-        speed: the playouts compare whole states at every step, and the generated method
-        builds two tuples of every field each time."""
-        if other.__class__ is not self.__class__:
-            return NotImplemented
-        return self.__dict__ == other.__dict__
+    __eq__ = same_fields
 
     # -- copying: apply returns a new state ---------------------------------------------
     def clone(self) -> "ClairvoyanceState":
