@@ -479,7 +479,7 @@ class JournaledMatch:
         """Check, commit, then accept.  A refusal writes nothing and changes nothing."""
         try:
             action = canonical(action)  # what a log cannot hold (too deep, NaN, half a character) is refused too
-            new_state = self.match.check(action)
+            new_state = self.game.apply(self.match.state, action)
         except Refused as refused:
             return Refusal(refused.reason)
         seq = len(self.match.actions)

@@ -54,12 +54,16 @@ def is_text(value: Any) -> bool:
     return True
 
 
+_encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
+"""Built once: ``json.dumps`` with options builds a new encoder at every call."""
+
+
 def canonical(action: Action) -> dict:
     """The action as plain JSON data (what the journal stores and the log exports);
     Refused for what a JSON Lines log cannot hold."""
     too_deep = f"a line cannot nest lists and objects more than {MAX_DEPTH} deep"
     try:
-        text = json.dumps(action, ensure_ascii=False, allow_nan=False)
+        text = _encode(action)
     except RecursionError:
         raise Refused(too_deep) from None
     except ValueError as error:  # a cycle; NaN or Infinity; a whole number beyond str()'s digits
@@ -112,10 +116,13 @@ class Match:
     def play(self, action: Action) -> Refusal | None:
         """Check and accept ``action``; a refusal changes nothing."""
         try:
-            new_state = self.check(action)
+            plain = canonical(action)  # once: check and accept both want the plain form
+            new_state = self.game.apply(self.state, plain)
         except Refused as refused:
             return Refusal(refused.reason)
-        self.accept(action, new_state)
+        self.actions.append(plain)
+        self.states.append(new_state)
+        self.redo_stack.clear()
         return None
 
     def can_undo(self) -> bool:

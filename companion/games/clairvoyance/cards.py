@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from companion.engine.fields import check_card_name
+from companion.engine.game import same_fields
 from companion.engine.refusal import Refused
 
 TYPES = ("item", "instant")
@@ -31,14 +32,6 @@ CATALOG_FILE = Path(__file__).with_name("catalog.json")
 EXAMPLE = ('{"name": "Lamp", "type": "item", "faces": [2, 5], "damage": 2, "use": "none", '
            '"effect": null, "text": "..."}')
 
-
-def same_fields(self: Any, other: Any) -> Any:
-    """``==`` as the dataclass writes it, read from the two instance dictionaries at C
-    speed: the playouts compare whole states (catalog included) at every step, and the
-    generated method builds two tuples of every field each time."""
-    if other.__class__ is not self.__class__:
-        return NotImplemented
-    return self.__dict__ == other.__dict__
 
 
 @dataclass(frozen=True)

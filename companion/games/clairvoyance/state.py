@@ -14,7 +14,8 @@ from typing import Any
 
 from companion.engine.refusal import Refused
 from companion.engine.windows import Window
-from companion.games.clairvoyance.cards import Card, same_fields
+from companion.engine.game import same_fields
+from companion.games.clairvoyance.cards import Card
 from companion.games.clairvoyance.die import Die
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of
-from companion.engine.game import Action, Game, Outcome
+from companion.engine.game import Action, Game, Outcome, same_fields
 from companion.engine.refusal import Refused
 from companion.games.esp import rules
 from companion.games.esp.cards import ALL_CLAIMS, DECK, name, parse_card, parse_claim, suit_of
@@ -21,14 +21,6 @@ from companion.games.esp.cards import ALL_CLAIMS, DECK, name, parse_card, parse_
 ACTS = ("predict", "vision", "deal", "play", "bid")
 _HANDLERS = {act: f"_{act}" for act in ACTS}
 
-
-def _same_fields(self: Any, other: Any) -> Any:
-    """``==`` as the dataclass writes it, read from the two instance dictionaries at C
-    speed: the playouts compare whole states at every step, and the generated method
-    builds two tuples of every field each time."""
-    if other.__class__ is not self.__class__:
-        return NotImplemented
-    return self.__dict__ == other.__dict__
 
 
 def _put(items: list, index: int, value: Any) -> list:
@@ -52,7 +44,7 @@ class Trick:
     winner: int | None = None
     why: str = ""
 
-    __eq__ = _same_fields
+    __eq__ = same_fields
 
 
 @dataclass
@@ -75,7 +67,7 @@ class Round:
     seen: set[int] = field(default_factory=set)
     declined: list[set[str]] = field(default_factory=list)  # suits not followed from hand
 
-    __eq__ = _same_fields
+    __eq__ = same_fields
 
     @classmethod
     def begin(cls, index: int, players: int) -> "Round":
@@ -166,7 +158,7 @@ class EspState:
     rounds: list[Round] = field(default_factory=list)
     notices: list[str] = field(default_factory=list)
 
-    __eq__ = _same_fields
+    __eq__ = same_fields
 
     def with_round(self, rnd: Round, notices: list[str] | None = None) -> "EspState":
         """The next state: ``rnd`` in place of the round in play (after it, when ``rnd``

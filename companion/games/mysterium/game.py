@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of, time_of
-from companion.engine.game import Action, Game, Outcome
+from companion.engine.game import Action, Game, Outcome, same_fields
 from companion.engine.refusal import Refused
 from companion.engine.secret import Sealed
 from companion.engine.timers import Timer
@@ -24,14 +24,6 @@ ACTS = ("vision", "crow", "guess", "predict", "unpredict", "expire", "answer",
 SETUP_FIELDS = ("game", "difficulty", "variant", "players", "ages", "faceup", "seed", "unplaced", "bands")
 VISION_NAMES = ("first", "second", "third")
 
-
-def _same_fields(self: Any, other: Any) -> Any:
-    """``==`` as the dataclass writes it, read from the two instance dictionaries at C
-    speed: the playouts compare whole states at every step, and the generated method
-    builds two tuples of every field each time."""
-    if other.__class__ is not self.__class__:
-        return NotImplemented
-    return self.__dict__ == other.__dict__
 
 
 @dataclass(frozen=True)
@@ -55,7 +47,7 @@ class Table:
     crows: int
     cases: int
 
-    __eq__ = _same_fields
+    __eq__ = same_fields
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -80,7 +72,7 @@ class RoundRecord:
     returned: bool
     crows_used: int
 
-    __eq__ = _same_fields
+    __eq__ = same_fields
 
 
 @dataclass(frozen=True)
@@ -96,7 +88,7 @@ class Final:
     culprit: int | None = None
     crows_used: int = 0
 
-    __eq__ = _same_fields
+    __eq__ = same_fields
 
 
 @dataclass(frozen=True)
@@ -124,7 +116,7 @@ class MysteriumState:
     final: Final | None = None
     result: str | None = None  # "won" or "lost"
 
-    __eq__ = _same_fields
+    __eq__ = same_fields
 
     @property
     def names(self) -> tuple[str, ...]:
