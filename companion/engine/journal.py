@@ -21,7 +21,7 @@ from companion.engine.journal_faults import (APPLICATION_ID, JournalEmpty, Journ
                                              JournalWriteError, foreign_tables, not_saved, open_fault, what_is_there)
 from companion.engine.journal_lock import WriterLock
 from companion.engine.match import Match, canonical
-from companion.engine.refusal import Refusal, Refused
+from companion.engine.refusal import Refusal, Refused, quote
 
 __all__ = ["Journal", "JournaledMatch", "GameRecord", "JournalEmpty", "JournalError", "JournalInUse", "JournalNotADatabase",
            "JournalWriteError", "Unsaved", "default_path"]
@@ -400,7 +400,7 @@ class Journal:
         game = self.games.get(name) if isinstance(name, str) else None
         if game is None:
             known = ", ".join(sorted(self.games))
-            raise Refused(f"unknown game {str(name)[:40]!r} (this companion knows: {known})")
+            raise Refused(f"unknown game {quote(name)} (this companion knows: {known})")
         return game
 
 

@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from companion.engine.fields import check_card_name
 from companion.engine.game import same_fields
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 
 TYPES = ("item", "instant")
 USES = ("single", "continuous", "none")      # single-use, continuous, a plain item
@@ -69,7 +69,7 @@ class Card:
 
 def _number(value: Any, what: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise Refused(f"{what} must be a whole number from {low} to {high}, not {value!r}")
+        raise Refused(f"{what} must be a whole number from {low} to {high}, not {quote(value)}")
     return value
 
 
@@ -80,14 +80,14 @@ def parse_card(data: Any) -> Card:
         raise Refused(f"a card definition is an object, e.g. {EXAMPLE}")
     extra = sorted(set(data) - set(FIELDS), key=str)  # through the API a key may be no text
     if extra:
-        raise Refused(f"a card definition has no field {extra[0]!r} (it has: {', '.join(FIELDS)})")
+        raise Refused(f"a card definition has no field {quote(extra[0])} (it has: {', '.join(FIELDS)})")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise Refused("a card definition needs a name (non-empty text)")
     name = " ".join(name.split())
     kind = data.get("type")
     if kind not in TYPES:
-        raise Refused(f"{name}'s type must be \"item\" or \"instant\", not {kind!r}")
+        raise Refused(f"{name}'s type must be \"item\" or \"instant\", not {quote(kind)}")
     text = data.get("text", "")
     if text is None:
         text = ""
@@ -112,18 +112,18 @@ def parse_card(data: Any) -> Card:
         use = data.get("use")
         if use is not None and use not in USES:
             raise Refused(f"{name}'s use must be \"single\" (single-use), \"continuous\" or \"none\" "
-                          f"(a plain item), or null if not known yet, not {use!r}")
+                          f"(a plain item), or null if not known yet, not {quote(use)}")
     effect = data.get("effect")
     if effect is not None and effect not in EFFECTS:
         raise Refused(f"{name}'s effect must be \"destroy\", \"reduce\" or null (one the players resolve), "
-                      f"not {effect!r}")
+                      f"not {quote(effect)}")
     amount = data.get("amount")
     if effect == "reduce":
         if amount is None:
             raise Refused(f"{name} reduces a throw's damage: give the amount (\"amount\": 1)")
         amount = _number(amount, f"{name}'s amount", 1, MAX_DAMAGE)
     elif amount is not None:
-        raise Refused(f"only a \"reduce\" effect has an amount, and {name}'s effect is {effect!r}")
+        raise Refused(f"only a \"reduce\" effect has an amount, and {name}'s effect is {quote(effect)}")
     if kind == "item" and effect is not None and use in ("continuous", "none"):
         raise Refused(f"{name} is a {'continuous' if use == 'continuous' else 'plain'} item: the companion "
                       "computes destroy and reduce only for single-use items and instants "
@@ -143,7 +143,7 @@ def merge(old: Card, new: Card) -> Card:
             continue
         if was is not None and was != now:
             shown = list(was) if isinstance(was, tuple) else was
-            raise Refused(f"{old.name}'s {figure} is already known ({shown!r}); a figure once known cannot change")
+            raise Refused(f"{old.name}'s {figure} is already known ({quote(shown)}); a figure once known cannot change")
         changes[figure] = now
     if new.text:
         changes["text"] = new.text
@@ -177,7 +177,7 @@ SHIPPED: dict[str, Card] = load_catalog(CATALOG_FILE.read_text(encoding="utf-8")
 def card_named(cards: Mapping[str, Card], value: Any) -> Card:
     """The card a line names, or a sentence saying how to make it known."""
     if not isinstance(value, str) or value not in cards:
-        raise Refused(f"there is no card called {value!r} in the catalog; define it first: "
+        raise Refused(f"there is no card called {quote(value)} in the catalog; define it first: "
                       f"{{\"act\": \"define\", \"card\": {EXAMPLE}}}")
     return cards[value]
 

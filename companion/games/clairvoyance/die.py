@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 
 FACES = tuple(range(1, 9))
 
@@ -64,7 +64,7 @@ LAYOUTS = {name: from_corners(name, corners) for name, corners in CORNERS.items(
 
 def _face(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value not in FACES:
-        raise Refused(f"{what} must be a face of the die, 1 to 8, not {value!r}")
+        raise Refused(f"{what} must be a face of the die, 1 to 8, not {quote(value)}")
     return value
 
 
@@ -112,7 +112,7 @@ def die_of(spec: Any) -> Die:
     """The setup's ``die``: a layout's name or a group's own die."""
     if isinstance(spec, str):
         if spec not in LAYOUTS:
-            raise Refused(f"{DIE_HELP}; not {spec!r}")
+            raise Refused(f"{DIE_HELP}; not {quote(spec)}")
         return LAYOUTS[spec]
     return custom(spec)
 

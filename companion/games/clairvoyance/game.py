@@ -16,7 +16,7 @@ from typing import Any, Mapping
 
 from companion.engine.fields import act_of, check_fields, choice_of, definitions_of, player_names, seat_of, seed_of
 from companion.engine.game import Action, Game, Outcome
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 from companion.engine.windows import Window
 from companion.games.clairvoyance import rules
 from companion.games.clairvoyance.cards import SHIPPED, Card, card_named, learn
@@ -67,10 +67,10 @@ class ClairvoyanceGame(Game):
         box = line.get("deck", rules.BOX)
         if isinstance(box, bool) or not isinstance(box, int) or not rules.HAND * n <= box <= MAX_DECK:
             raise Refused(f"deck must be the number of cards in the box, enough to deal five each "
-                          f"({rules.HAND * n} to {MAX_DECK}), not {box!r}")
+                          f"({rules.HAND * n} to {MAX_DECK}), not {quote(box)}")
         health = line.get("health", rules.START_HEALTH)
         if isinstance(health, bool) or not isinstance(health, int) or not 1 <= health <= MAX_AMOUNT:
-            raise Refused(f"health must be the counter's top, a whole number from 1 to {MAX_AMOUNT}, not {health!r}")
+            raise Refused(f"health must be the counter's top, a whole number from 1 to {MAX_AMOUNT}, not {quote(health)}")
         seed = seed_of(line)
         settings = {key: choice_of(line, key, allowed, default) for key, (allowed, default) in rules.SETTINGS.items()}
         cards = dict(SHIPPED)
@@ -123,7 +123,7 @@ class ClairvoyanceGame(Game):
     def _number(action: Action, field: str, low: int, high: int) -> int:
         value = action.get(field)
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise Refused(f"{field} must be a whole number from {low} to {high}, not {value!r}")
+            raise Refused(f"{field} must be a whole number from {low} to {high}, not {quote(value)}")
         return value
 
     @staticmethod
@@ -134,7 +134,7 @@ class ClairvoyanceGame(Game):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             also = " or \"play\" (the item being played or thrown right now)" if play else ""
             raise Refused(f"{field} must be a possessed item's number (as the summary shows it){also}, "
-                          f"not {value!r}")
+                          f"not {quote(value)}")
         return value
 
     def _card(self, state: ClairvoyanceState, action: Action, field: str = "card") -> Card:
@@ -144,7 +144,7 @@ class ClairvoyanceGame(Game):
         cause = action.get("cause")
         if not isinstance(cause, str) or not rules.may_cause(state, cause):
             raise Refused(f"cause must name a card whose effect the players resolve, possessed by someone, in play, "
-                          f"or played or used this turn; {cause!r} is not one")
+                          f"or played or used this turn; {quote(cause)} is not one")
         return cause
 
     # -- the moment --------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of, time_of
 from companion.engine.game import Action, Game, Outcome, same_fields
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 from companion.engine.secret import Sealed
 from companion.engine.timers import Timer
 from companion.games.mysterium import rules
@@ -158,18 +158,18 @@ class MysteriumGame(Game):
         check_fields({**line, "act": "setup"}, ["ghost", "psychics"], SETUP_FIELDS)
         variant = line.get("variant", "main")
         if variant not in ("main", "small"):
-            raise Refused(f"variant must be \"small\" (the two-or-three-person variation) or \"main\", not {variant!r}")
+            raise Refused(f"variant must be \"small\" (the two-or-three-person variation) or \"main\", not {quote(variant)}")
         small = variant == "small"
         ghost, psychics = line.get("ghost"), line.get("psychics")
         if not isinstance(ghost, str):
-            raise Refused(f"ghost must be the ghost's name, e.g. \"Gia\", not {ghost!r}")
+            raise Refused(f"ghost must be the ghost's name, e.g. \"Gia\", not {quote(ghost)}")
         if not isinstance(psychics, list) or not all(isinstance(n, str) for n in psychics):
             raise Refused("psychics must be a list of names, e.g. [\"Ann\", \"Bo\", \"Cy\"]")
         players = line.get("players")
         if players is not None and not small:
             raise Refused("players is a setting of the small-group variation only (\"variant\": \"small\")")
         if players is not None and (isinstance(players, bool) or not isinstance(players, int)):
-            raise Refused(f"players must be how many people play the psychics (1 or 2), not {players!r}")
+            raise Refused(f"players must be how many people play the psychics (1 or 2), not {quote(players)}")
         people = rules.check_people(len(psychics), small, players)
         names = player_names({"players": [*psychics, ghost]}, 1, 99, "Mysterium")
         *psychics, ghost = names
@@ -189,7 +189,7 @@ class MysteriumGame(Game):
             ages = tuple(float(a) for a in ages)
         unplaced = line.get("unplaced", rules.DEFAULT_UNPLACED)
         if unplaced not in rules.UNPLACED_OPTIONS:
-            raise Refused(f"unplaced must be \"wrong\" (an unplaced pawn counts as incorrect) or \"wait\", not {unplaced!r}")
+            raise Refused(f"unplaced must be \"wrong\" (an unplaced pawn counts as incorrect) or \"wait\", not {quote(unplaced)}")
         side = rules.track_side(people, small)
         bands = self._bands(line.get("bands"), side, small)
         crow_rule, crows = rules.crows(difficulty)
@@ -229,7 +229,7 @@ class MysteriumGame(Game):
                     or any(isinstance(x, bool) or not isinstance(x, int) for x in pair)
                     or not 0 <= pair[0] <= pair[1]):
                 raise Refused(f"the {key} side's bands are two spaces [last low, last intermediate], "
-                              f"e.g. [4, 8], not {pair!r}")
+                              f"e.g. [4, 8], not {quote(pair)}")
         if side in given:
             bands = tuple(given[side])
         return bands  # type: ignore[return-value]
@@ -394,7 +394,7 @@ class MysteriumGame(Game):
         p = self._psychic(state, action)
         correct = action["correct"]
         if not isinstance(correct, bool):
-            raise Refused(f"correct must be true (one knock) or false (two knocks), not {correct!r}")
+            raise Refused(f"correct must be true (one knock) or false (two knocks), not {quote(correct)}")
         who = state.names[p]
         if state.phase != "answers":
             if state.phase == "sand":
@@ -579,9 +579,9 @@ class MysteriumGame(Game):
         if small:
             if vision != "all":
                 raise Refused(f"in the small-group variation the three shared visions are revealed together: "
-                              f"{{\"act\": \"reveal\", \"vision\": \"all\"}}, not {vision!r}")
+                              f"{{\"act\": \"reveal\", \"vision\": \"all\"}}, not {quote(vision)}")
         elif isinstance(vision, bool) or not isinstance(vision, int) or vision not in (1, 2, 3):
-            raise Refused(f"vision must be the shared vision turned up: 1, 2 or 3, not {vision!r}")
+            raise Refused(f"vision must be the shared vision turned up: 1, 2 or 3, not {quote(vision)}")
         final = self._final(state, "a shared vision")
         if not final.committed:
             raise Refused("the ghost has not committed the culprit token yet (commit): no shared vision is shown before")

@@ -15,7 +15,7 @@ import functools
 import random
 from typing import Iterable, Mapping, Sequence
 
-from companion.engine.refusal import Refused
+from companion.engine.refusal import Refused, quote
 from companion.engine.timers import Timer
 
 CATEGORIES = ("character", "location", "object")
@@ -132,7 +132,7 @@ def faceup_count(people: int, difficulty: str, small: bool) -> int:
 def check_difficulty(difficulty: object, small: bool) -> str:
     """Ideas & Twists: Easy, Medium or Hard; the small-group option says "Use Easy"."""
     if difficulty not in DIFFICULTIES:
-        raise Refused(f"difficulty must be \"easy\", \"medium\" or \"hard\", not {difficulty!r}")
+        raise Refused(f"difficulty must be \"easy\", \"medium\" or \"hard\", not {quote(difficulty)}")
     if small and difficulty != "easy":
         raise Refused("the small-group variation is played on Easy (\"Use Easy\")")
     return difficulty  # type: ignore[return-value]
@@ -175,7 +175,7 @@ def check_vision(cards: object, who: str, stage: int, already: bool, hourglass_t
     vision cards together" from a hand of seven; "A recipient gets only one delivery this
     round"; finished psychics get "no more personal visions"."""
     if isinstance(cards, bool) or not isinstance(cards, int):
-        raise Refused(f"cards must be how many vision cards the ghost gives, from 1 to {VISION_HAND}, not {cards!r}")
+        raise Refused(f"cards must be how many vision cards the ghost gives, from 1 to {VISION_HAND}, not {quote(cards)}")
     if not 1 <= cards <= VISION_HAND:
         raise Refused(f"a vision is 1 to {VISION_HAND} cards from the ghost's hand of {VISION_HAND}, not {cards}")
     if stage == FINISHED:
@@ -200,7 +200,7 @@ def check_guess(card: object, category: str, on_table: Sequence[int], taken: Map
     time expires. Several psychics may guess the same card."  A card found earlier is in
     its finder's sleeve, no longer face up."""
     if isinstance(card, bool) or not isinstance(card, int):
-        raise Refused(f"card must be a {category} card's number from 1 to {CARDS_PER_CATEGORY}, not {card!r}")
+        raise Refused(f"card must be a {category} card's number from 1 to {CARDS_PER_CATEGORY}, not {quote(card)}")
     if card in taken:
         raise Refused(f"{category} {card} is already in {taken[card]}'s sleeve: {who} must choose another {category}")
     if card not in on_table:
@@ -228,7 +228,7 @@ def check_token(token: object) -> str:
     """Use clairvoyancy tokens: a check predicts a correct guess, a cross an incorrect one
     ("Use that token's printed symbol; do not flip a cross into a check")."""
     if token not in TOKENS:
-        raise Refused(f"token must be \"check\" (a correct guess) or \"cross\" (an incorrect one), not {token!r}")
+        raise Refused(f"token must be \"check\" (a correct guess) or \"cross\" (an incorrect one), not {quote(token)}")
     return token  # type: ignore[return-value]
 
 
@@ -369,7 +369,7 @@ def band_of(level: int, bands: Sequence[int]) -> int:
 
 def check_case(case: object, cases: int) -> int:
     if isinstance(case, bool) or not isinstance(case, int):
-        raise Refused(f"case must be a case number from 1 to {cases}, not {case!r}")
+        raise Refused(f"case must be a case number from 1 to {cases}, not {quote(case)}")
     if not 1 <= case <= cases:
         raise Refused(f"there is no case {case}: the cases are numbered 1 to {cases}")
     return case
