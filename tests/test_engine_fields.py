@@ -313,3 +313,19 @@ def test_shortening_takes_linear_time_whatever_the_quotes(text):
     of these (600,000 characters: hours); each is now one pass."""
     reason = Refused(text).reason
     assert len(reason) < REASON_LIMIT + 30 and reason.endswith(f" ({len(text):,} characters)")
+
+
+def test_a_card_name_differing_only_in_capitals_is_refused_alike_with_the_setups_index():
+    from companion.engine.fields import check_card_name
+
+    known = ["Cuckoo Clock", "Lamp"]
+    folded = {name.casefold(): name for name in known}
+    for index in (None, folded):
+        with pytest.raises(Refused) as caught:
+            check_card_name(known, "cuckoo clock", index)
+        assert caught.value.reason == "cuckoo clock is already known as Cuckoo Clock: name it Cuckoo Clock, as it is printed"
+        check_card_name(known, "Cuckoo Clock", index)  # the same spelling is the same card
+    check_card_name(known, "Sundial", folded)
+    assert folded["sundial"] == "Sundial"  # the index learns the new name: a set-up stays linear
+    with pytest.raises(Refused):
+        check_card_name(known, "SUNDIAL", folded)

@@ -122,9 +122,17 @@ def definitions_of(line: Mapping[str, Any]) -> list:
     return extra
 
 
-def check_card_name(known: Iterable[str], name: str) -> None:
+def check_card_name(known: Iterable[str], name: str, folded: dict[str, str] | None = None) -> None:
     """Refuse a new card whose name differs from a known one only in capitals: it is the same
-    card typed another way (the on-screen keyboard writes "Jack-in-the-box"), not a second."""
+    card typed another way (the on-screen keyboard writes "Jack-in-the-box"), not a second.
+    ``folded`` (each known name by its casefold, kept by the caller) makes a set-up of
+    thousands of cards linear rather than quadratic; the name is added to it."""
+    key = name.casefold()
+    if folded is not None:
+        other = folded.setdefault(key, name)
+        if other != name:
+            raise Refused(f"{name} is already known as {other}: name it {other}, as it is printed")
+        return
     for other in known:
-        if other != name and other.casefold() == name.casefold():
+        if other != name and other.casefold() == key:
             raise Refused(f"{name} is already known as {other}: name it {other}, as it is printed")

@@ -151,12 +151,13 @@ def merge(old: Card, new: Card) -> Card:
     return parse_card(merged.as_json())  # the filled card must still make sense
 
 
-def learn(cards: dict[str, Card], data: Any) -> Card:
-    """Add a definition to ``cards`` (a new card, or figures of a known one)."""
+def learn(cards: dict[str, Card], data: Any, folded: dict[str, str] | None = None) -> Card:
+    """Add a definition to ``cards`` (a new card, or figures of a known one); ``folded`` is
+    :func:`check_card_name`'s index, for a set-up that learns many cards at once."""
     card = parse_card(data)
     old = cards.get(card.name)
     if old is None:
-        check_card_name(cards, card.name)
+        check_card_name(cards, card.name, folded)
     card = card if old is None else merge(old, card)
     cards[card.name] = card
     return card

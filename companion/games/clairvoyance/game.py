@@ -74,8 +74,9 @@ class ClairvoyanceGame(Game):
         seed = seed_of(line)
         settings = {key: choice_of(line, key, allowed, default) for key, (allowed, default) in rules.SETTINGS.items()}
         cards = dict(SHIPPED)
+        folded = {name.casefold(): name for name in cards}
         for data in definitions_of(line):
-            learn(cards, data)
+            learn(cards, data, folded)
         state = ClairvoyanceState(
             names=tuple(names), characters=tuple(characters), teams=teams, die=die, settings=settings,
             seed=seed, box=box, start_health=health, cards=cards, deck=box, health=[health] * n,
