@@ -19,10 +19,10 @@ from typing import Callable, TextIO
 from companion.engine.journal import Journal, JournaledMatch, JournalError, Unsaved, default_path
 from companion.engine.refusal import Refused
 from companion.games import names_in, registry
+from companion.games.esp.cards import SUIT_LETTERS
 
 TEXT_GAMES = ("esp",)  # the others need the screen (Mysterium's hourglass, Séance Party's pentagram…)
 
-SUIT_LETTERS = {"c": "circle", "x": "cross", "w": "squiggle", "s": "square", "t": "star"}
 """The README's suit letters, the same keys the ESP screen takes."""
 
 HELP = """\

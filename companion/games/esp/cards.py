@@ -11,6 +11,8 @@ from companion.engine.refusal import Refused, quote
 SUITS = ("circle", "cross", "squiggle", "square", "star")
 """In the order of their bid values: Circle 1, Cross 2, Squiggle 3, Square 4, Star 5."""
 RANKS = (1, 2, 3, 4, 5)
+SUIT_LETTERS = {"c": "circle", "x": "cross", "w": "squiggle", "s": "square", "t": "star"}
+"""One key per suit, for the keyboard and the terminal (squiggle is w, a wave: s is square)."""
 DECK = tuple(range(25))
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from companion.games.esp import ESP
-from companion.games.esp.cards import RANKS, SUITS, name, rank_of, suit_of
+from companion.games.esp.cards import RANKS, SUIT_LETTERS, SUITS, name, rank_of, suit_of
 from companion.games.esp import rules
 from companion.ui import theme
 from companion.ui.bots import bot_action
@@ -16,7 +16,6 @@ from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, pan
 from companion.ui.zener import draw_back, draw_card, draw_symbol
 from firmware_py.pentagram.scenes import EspScene
 
-SUIT_KEYS = {"c": "circle", "x": "cross", "w": "squiggle", "s": "square", "t": "star"}
 BOT_DELAY = 0.7  # seconds a computer player "thinks", so the table can follow
 WHAT = {"predict": "prediction", "vision": "Vision Card", "play": "card", "bid": "bid"}
 
@@ -373,8 +372,8 @@ class EspScreen(GameScreen):
         owed = self.owed()
         if owed is None or owed["act"] == "predict":
             return super().on_key(event)
-        if letter in SUIT_KEYS:
-            self.on_button(("suit", SUIT_KEYS[letter]))
+        if letter in SUIT_LETTERS:
+            self.on_button(("suit", SUIT_LETTERS[letter]))
             return True
         if letter in "12345" and letter:
             self.on_button(("rank", int(letter)))
@@ -398,7 +397,7 @@ class EspScreen(GameScreen):
 
 
 def _key_for(suit: str) -> str:
-    return next(k for k, v in SUIT_KEYS.items() if v == suit)
+    return next(k for k, v in SUIT_LETTERS.items() if v == suit)
 
 
 def _symbol_face(suit: str, enabled: bool):
