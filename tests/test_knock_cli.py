@@ -415,3 +415,17 @@ def test_calibrate_live_with_a_stream_that_stops_is_refused(capsys, monkeypatch,
     status, out, err = run(capsys, "calibrate")
     assert "stopped streaming" in refused(status, out, err, said=out) and reader.closed
     assert out.startswith("Stay quiet") and not (tmp_path / "table.json").exists()
+
+
+@pytest.mark.parametrize("where, words", [
+    ("folder", "is a folder: name a file for the knock settings"),
+    ("under-a-file", "is a file, not a folder"),
+])
+def test_calibrate_refuses_a_place_it_cannot_save_before_anyone_knocks(tmp_path, capsys, monkeypatch, where, words):
+    opened = []
+    _fake_sensor(monkeypatch, open_reader=lambda: opened.append(1) or FakeReader([0] * 10))
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "a-file").write_text("x")
+    target = tmp_path / ("folder" if where == "folder" else "a-file/k.json")
+    status, out, err = run(capsys, "calibrate", "--settings", str(target))
+    assert words in refused(status, out, err) and opened == [] and "Stay quiet" not in out

@@ -14,6 +14,7 @@ object with ``.rate``, ``.samples()`` and ``.close()``), imported only when need
 from __future__ import annotations
 
 import argparse
+import os
 import math
 import sys
 from pathlib import Path
@@ -109,6 +110,9 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     if any(files) and not all(files):
         raise CliError("calibrating from recordings needs all three takes: --quiet, --once and --twice")
     target = Path(args.settings) if args.settings else settings_path()
+    _check_settings_target(target)  # before a single knock: a bad path is said at once
+    if args.keep:
+        _check_settings_target(Path(args.keep) / "quiet.wav", what="the takes")
     try:
         if all(files):
             calibration = calibrate_files(*files)
@@ -128,6 +132,21 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     print(calibration.summary())
     print(f"saved to {target}")
     return 0
+
+
+def _check_settings_target(target: Path, what: str = "the knock settings") -> None:
+    """Refuse a place the result cannot be saved in, with a sentence, before the table knocks
+    for nothing: a folder where a file belongs, or a nearest existing folder that cannot be
+    written (missing folders are made when saving)."""
+    if target.is_dir():
+        raise CliError(f"{target} is a folder: name a file for {what}, such as {target / 'knock.json'}")
+    folder = target.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not folder.is_dir():
+        raise CliError(f"{what} cannot be saved at {target}: {folder} is a file, not a folder")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise CliError(f"{what} cannot be saved at {target} (permission denied)")
 
 
 def cmd_knock(args: argparse.Namespace) -> int:
