@@ -24,6 +24,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
+from companion.engine.fields import check_card_name
 from companion.engine.refusal import Refused
 from companion.settings import settings_path
 from firmware_py.files import Damaged, FileProblem, brief, read_json
@@ -168,8 +169,9 @@ def with_book(game: Any, setup: Mapping[str, Any], path: Path | None = None) -> 
     own = setup.get("cards", [])
     if not isinstance(own, list):
         return setup, warnings  # the game refuses such a setup with its own sentence
-    names = {entry.get("name") for entry in own if isinstance(entry, dict)}
+    names = {entry["name"] for entry in own if isinstance(entry, dict) and isinstance(entry.get("name"), str)}
     definitions = [d for d in definitions if d["name"] not in names]  # the setup's own figures win
+    folded = {name.strip().casefold(): name.strip() for name in names}  # and its own spellings
 
     def refusal(cards: list) -> str | None:
         try:
@@ -180,29 +182,56 @@ def with_book(game: Any, setup: Mapping[str, Any], path: Path | None = None) -> 
             return str(error) or type(error).__name__
         return None
 
-    if refusal(definitions) is None or refusal([]) is not None:
-        kept = definitions  # all usable; or the setup is refused without the book too (its own sentence)
+    clashes: list[str] = []
+    firsts = first_spellings(definitions, dict(folded), clashes)
+    if refusal(firsts) is None or refusal([]) is not None:
+        kept = firsts  # all usable; or the setup is refused without the book too (its own sentence)
+        warnings += clashes
     else:
-        kept = usable(definitions, refusal, warnings)
+        kept = usable(definitions, refusal, warnings, folded)
     if kept:
         setup["cards"] = kept + own
     return setup, warnings
 
 
-def usable(definitions: list[dict], refusal: Callable[[list], str | None], warnings: list[str]) -> list[dict]:
+def left_out(definition: dict, reason: str) -> str:
+    return f"the card book's {definition['name']} was left out ({reason})"
+
+
+def first_spellings(definitions: list[dict], folded: dict[str, str], warnings: list[str]) -> list[dict]:
+    """The definitions less a name spelt again in other capitals ("clock 7" after "Clock 7"),
+    with the game's own sentence in ``warnings`` for each: found in one pass, where the game
+    would need a set-up of the whole book for each.  ``folded`` holds the names already
+    taken by their casefold (see :func:`check_card_name`) and gains the new ones.  Names are
+    compared stripped, as every game reads them, so nothing the game takes is dropped."""
+    kept = []
+    for definition in definitions:
+        try:
+            check_card_name((), definition["name"].strip(), folded)
+        except Refused as clash:
+            warnings.append(left_out(definition, clash.reason))
+        else:
+            kept.append(definition)
+    return kept
+
+
+def usable(definitions: list[dict], refusal: Callable[[list], str | None], warnings: list[str],
+           folded: dict[str, str]) -> list[dict]:
     """The definitions the game takes together, in order; a sentence in ``warnings`` for each
     left out.  Each is tried alone first (one small setup each, so the work grows with the
-    book, not with its square); the rare one that passes alone but clashes with an earlier
-    one (a name spelt twice) is then found by halving the list."""
+    book, not with its square), so that a spelling the game refuses never shuts out a later
+    one it takes; then other spellings of a name taken are dropped in one pass; the rare one
+    left that passes alone but clashes with an earlier one (a name defined twice with other
+    figures) is then found by halving the list."""
     alone = []
     for definition in definitions:
         reason = refusal([definition])
         if reason is None:
             alone.append(definition)
         else:
-            warnings.append(f"the card book's {definition['name']} was left out ({reason})")
+            warnings.append(left_out(definition, reason))
     kept: list[dict] = []
-    rest = alone
+    rest = first_spellings(alone, folded, warnings)
     while rest:
         reason = refusal(kept + rest)
         if reason is None:
@@ -216,6 +245,6 @@ def usable(definitions: list[dict], refusal: Callable[[list], str | None], warni
             else:
                 high, reason = middle, why
         kept += rest[:low]
-        warnings.append(f"the card book's {rest[low]['name']} was left out ({reason})")
+        warnings.append(left_out(rest[low], reason))
         rest = rest[low + 1:]
     return kept

@@ -210,7 +210,8 @@ def test_checking_the_book_grows_with_the_book_not_with_its_square(tmp_path, mon
 
 
 def test_two_spellings_of_one_card_keep_the_first_and_say_why(tmp_path, monkeypatch):
-    """Each passes alone; together the game refuses the second: it is found by halving."""
+    """Each passes alone; together the game refuses the second: the book drops it in one pass,
+    with the game's sentence, and the rest is checked in one setup."""
     cards = [dict(CUCKOO, name=f"Clock {i}") for i in range(500)]
     twice = dict(CUCKOO, name="clock 7")
     path = tmp_path / "cards.json"
@@ -219,5 +220,56 @@ def test_two_spellings_of_one_card_keep_the_first_and_say_why(tmp_path, monkeypa
     setup, warnings = cardbook.with_book(CLAIRVOYANCE, TWO_CLAIRVOYANCE, path)
     assert warnings == ["the card book's clock 7 was left out (clock 7 is already known as Clock 7: "
                         "name it Clock 7, as it is printed)"]
+    assert setup["cards"] == cards
+    assert seen == [len(cards)]
+
+
+def test_many_spellings_of_names_cost_no_more_setups_than_one(tmp_path, monkeypatch):
+    """800 cards and 400 of them typed again in small letters: 12 s before, each other
+    spelling costing some ten setups of the whole book to find; now one setup in all."""
+    cards = [dict(CUCKOO, name=f"Clock {i}") for i in range(800)]
+    entered = [entry for card in cards[:400] for entry in (card, dict(card, name=card["name"].lower()))]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"clairvoyance": entered + cards[400:]}), encoding="utf-8")
+    seen = _counting_setups(monkeypatch, CLAIRVOYANCE)
+    setup, warnings = cardbook.with_book(CLAIRVOYANCE, TWO_CLAIRVOYANCE, path)
+    assert setup["cards"] == cards
+    assert warnings == [f"the card book's clock {i} was left out (clock {i} is already known as Clock {i}: "
+                        f"name it Clock {i}, as it is printed)" for i in range(400)]
+    assert seen == [len(cards)]
+
+
+def test_a_spelling_the_game_refuses_leaves_room_for_a_later_one(tmp_path, monkeypatch):
+    """The first spelling is kept only when the game takes it: nothing usable is lost."""
+    wrong = dict(CUCKOO, name="Clock 7", type="weapon")
+    right = dict(CUCKOO, name="clock 7")
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"clairvoyance": [wrong, right]}), encoding="utf-8")
+    setup, warnings = cardbook.with_book(CLAIRVOYANCE, TWO_CLAIRVOYANCE, path)
+    assert warnings == ["the card book's Clock 7 was left out (Clock 7's type must be \"item\" or \"instant\", "
+                        "not 'weapon')"]
+    assert setup["cards"] == [right]
+
+
+def test_the_setups_own_spelling_wins_over_the_books(tmp_path):
+    """The sentence names the setup's card as the one known, as the setup's figures win."""
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"clairvoyance": [dict(CUCKOO, name="cuckoo clock")]}), encoding="utf-8")
+    setup, warnings = cardbook.with_book(CLAIRVOYANCE, dict(TWO_CLAIRVOYANCE, cards=[CUCKOO]), path)
+    assert warnings == ["the card book's cuckoo clock was left out (cuckoo clock is already known as Cuckoo "
+                        "Clock: name it Cuckoo Clock, as it is printed)"]
+    assert setup["cards"] == [CUCKOO]
+
+
+def test_one_name_defined_twice_with_other_figures_is_found_by_halving(tmp_path, monkeypatch):
+    """Not a spelling: each passes alone and only the game can tell they clash."""
+    cards = [dict(CUCKOO, name=f"Clock {i}") for i in range(500)]
+    other = dict(CUCKOO, name="Clock 7", damage=5)
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps({"clairvoyance": cards[:300] + [other] + cards[300:]}), encoding="utf-8")
+    seen = _counting_setups(monkeypatch, CLAIRVOYANCE)
+    setup, warnings = cardbook.with_book(CLAIRVOYANCE, TWO_CLAIRVOYANCE, path)
+    assert warnings == ["the card book's Clock 7 was left out (Clock 7's damage is already known (2); "
+                        "a figure once known cannot change)"]
     assert setup["cards"] == cards
     assert len(seen) <= len(cards) + 4 + 12 and sum(seen) <= 16 * len(cards)
