@@ -117,6 +117,10 @@ def _writable_file(name: str) -> Path:
     folder = path.parent
     if path.is_dir():
         raise CliError(f"{path} is a folder: give a file's name, such as {path / 'game.jsonl'}")
+    if path.exists() and not path.is_file():
+        raise CliError(f"{path} is not an ordinary file (a pipe or a device): give a file's name")
+    if folder.exists() and not folder.is_dir():
+        raise CliError(f"{folder} is a file, not a folder: {path.name} cannot be written inside it")
     if not folder.is_dir():
         raise CliError(f"there is no folder {folder} to write {path.name} in")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
@@ -134,7 +138,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         raise CliError("the log is empty: its first line must be the game's setup")
     number, setup = first
     games = registry()
-    if setup.get("game") not in games:
+    named = setup.get("game")
+    if not isinstance(named, str) or named not in games:
         raise CliError(f"line {number}: the first line must be a game's setup, e.g. {{\"game\": \"esp\", ...}} "
                        f"(this companion knows: {', '.join(sorted(games))})")
     try:

@@ -484,3 +484,173 @@ def test_an_entry_no_log_could_hold_is_refused_not_raised(path, action):
     assert refusal is not None and not isinstance(refusal, Unsaved)
     assert match.match.actions == [] and stored(path, "SELECT * FROM actions") == []
     journal.close()
+
+
+# -- from the review: files that look like ours, damaged pages, the lock's edges ------------
+def test_a_database_with_our_table_names_but_not_our_columns_is_refused_and_unchanged(path, capsys):
+    other = sqlite3.connect(path)
+    other.execute("CREATE TABLE games (id INTEGER, title TEXT, year INTEGER)")
+    other.execute("CREATE TABLE actions (who TEXT, what TEXT)")
+    other.commit()
+    other.close()
+    data = path.read_bytes()
+    assert cli.main(["--journal", str(path), "games"]) == 2
+    assert cli.main(["--journal", str(path), "import", str(ROOT / "docs/examples/esp-table-game.jsonl")]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all("is another program's SQLite database (its tables: actions, games)" in e for e in err)
+    assert path.read_bytes() == data
+
+
+def damage_a_page(path: Path, page: int = 2) -> None:
+    with open(path, "r+b") as handle:
+        size = sqlite3.connect(":memory:").execute("PRAGMA page_size").fetchone()[0]
+        handle.seek(size * (page - 1))
+        handle.write(b"\xde\xad\xbe\xef" * 64)
+
+
+def a_finished_journal(path: Path) -> None:
+    journal = Journal(path, registry())
+    for seed in range(3):
+        match = journal.new_game({**SETUP, "seed": seed})
+        rng = random.Random(seed)
+        for _ in range(30):
+            match.play(next_action(match.state, rng))
+    journal.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    journal.close()
+
+
+def test_a_journal_with_a_damaged_page_is_a_sentence_for_readers_and_a_screen_for_the_app(path, capsys):
+    a_finished_journal(path)
+    damage_a_page(path)
+    assert cli.main(["--journal", str(path), "games"]) == 2
+    assert cli.main(["--journal", str(path), "export", "-"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2 and all(line.startswith(f"companion: the journal {path} is damaged") for line in err)
+    app = make_app(path.parent, journal=path)  # a path the user gave: explained, never moved
+    assert isinstance(app.screen, JournalTroubleScreen) and "is damaged" in app.screen.error.reason
+    app.close()
+    journal, warning = Journal.open_or_recover(path, registry(), own=True)  # the box's own: set aside
+    assert "is damaged" in warning and "moved aside" in warning
+    journal.close()
+
+
+def test_a_reader_reads_a_journal_from_before_the_meta_column_without_changing_it(path, capsys):
+    db = sqlite3.connect(path)
+    db.executescript("""
+        CREATE TABLE games (id INTEGER PRIMARY KEY, game TEXT NOT NULL, setup TEXT NOT NULL, started REAL NOT NULL,
+                            finished INTEGER NOT NULL DEFAULT 0, abandoned INTEGER NOT NULL DEFAULT 0);
+        CREATE TABLE actions (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, body TEXT NOT NULL,
+                              PRIMARY KEY (game_id, seq)) WITHOUT ROWID;
+    """)
+    db.execute("INSERT INTO games (game, setup, started) VALUES ('esp', ?, 0)", (json.dumps(SETUP),))
+    db.execute("INSERT INTO actions VALUES (1, 0, ?)", (json.dumps({"act": "predict", "seat": 0, "claim": "star"}),))
+    db.commit()
+    db.close()
+    data = path.read_bytes()
+    assert cli.main(["--journal", str(path), "games"]) == 0
+    assert cli.main(["--journal", str(path), "export", "-"]) == 0
+    out = capsys.readouterr().out
+    assert "1 actions" in out and '"claim": "star"' in out
+    assert path.read_bytes() == data
+
+
+def test_a_full_card_does_not_stop_the_lock(path, monkeypatch):
+    """With no room to write the process number, the lock is still taken (and still works)."""
+    from companion.engine import journal_lock
+
+    def full(fd, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(journal_lock.os, "write", full)
+    journal = Journal(path, registry())
+    with pytest.raises(JournalInUse) as caught:
+        Journal(path, registry())
+    assert str(caught.value).startswith("the companion is already running on this journal;")  # no number to give
+    journal.close()
+
+
+def test_a_link_to_the_journal_is_the_same_journal_for_the_lock(path):
+    first = Journal(path, registry())
+    link = path.parent / "link.sqlite3"
+    link.symlink_to(path)
+    with pytest.raises(JournalInUse):
+        Journal(link, registry())
+    first.close()
+
+
+def test_an_action_row_with_a_text_number_is_set_aside_not_a_traceback(path, capsys):
+    journal = Journal(path, registry())
+    match = journal.new_game(SETUP)
+    rng = random.Random(8)
+    for _ in range(3):
+        match.play(next_action(match.state, rng))
+    journal.close()
+    damage(path, "INSERT INTO actions VALUES (?, 'x', '[1]')", match.id)
+    assert cli.main(["--journal", str(path), "export", str(match.id), "-"]) == 0
+    assert "could not be replayed" in capsys.readouterr().err
+    journal = Journal(path, registry())
+    resumed = journal.resume(match.id)
+    assert len(resumed.match.actions) == 3 and resumed.warnings
+    journal.close()
+
+
+def test_an_unsaved_entry_never_follows_its_game_into_the_next(tmp_path):
+    app = make_app(tmp_path)
+    tap(app, ("game", "esp"))
+    tap(app, "start")
+    app.journal.db.execute("PRAGMA query_only=1")
+    tap(app, ("claim", "star"))
+    assert app.unsaved() == {"act": "predict", "seat": 0, "claim": "star"}
+    app.journal.db.execute("PRAGMA query_only=0")
+    tap(app, "menu")
+    tap(app, "end")
+    app.step()
+    assert app.banner is None  # the entry was that game's
+    tap(app, ("game", "esp"))
+    tap(app, "start")
+    assert app.match.match.actions == [] and app.unsaved() is None
+    app.close()
+
+
+def test_the_companions_own_moves_wait_while_an_entry_is_unsaved(tmp_path):
+    """A deal the card cannot keep is not tried again every frame (each try an error buzz
+    and, with a lock, two seconds of a frozen screen): the person's tap retries it."""
+    app = make_app(tmp_path)
+    tap(app, ("game", "esp"))
+    tap(app, ("option", "full_information"))
+    tap(app, "start")
+    for claim in ("star", "cross", "circle"):
+        tap(app, ("claim", claim))
+    app.journal.db.execute("PRAGMA query_only=1")
+    tries = []
+    real = app.match.play
+    app.match.play = lambda action: tries.append(action) or real(action)
+    for _ in range(5):
+        app.clock.advance(1.0)
+        app.step()
+    assert len(tries) == 1 and app.unsaved() == tries[0]
+    app.journal.db.execute("PRAGMA query_only=0")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=app.banner_rect.center, button=1))
+    app.step()
+    assert tries[0] in app.match.match.actions and app.unsaved() is None
+    app.close()
+
+
+@pytest.mark.parametrize("make, words", [
+    (lambda d: os.mkfifo(d / "out.jsonl") or d / "out.jsonl", "is not an ordinary file (a pipe or a device)"),
+    (lambda d: (d / "a-file").write_text("x") and d / "a-file" / "out.jsonl", "a-file is a file, not a folder"),
+])
+def test_export_never_waits_on_a_pipe_nor_misnames_a_file_as_missing(path, capsys, make, words):
+    assert cli.main(["--journal", str(path), "import", str(ROOT / "docs/examples/esp-table-game.jsonl")]) == 0
+    capsys.readouterr()
+    target = make(path.parent)
+    assert cli.main(["--journal", str(path), "export", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+
+
+def test_import_of_a_log_whose_game_is_not_a_name_is_a_sentence(path, tmp_path, capsys):
+    log = tmp_path / "odd.jsonl"
+    log.write_text('{"game": ["esp"], "players": ["Ann", "Bo"]}\n')
+    assert cli.main(["--journal", str(path), "import", str(log)]) == 2
+    assert "the first line must be a game's setup" in capsys.readouterr().err

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 from companion.engine.game import Action, Game
-from companion.engine.journal_faults import (APPLICATION_ID, JournalEmpty, JournalError, JournalInUse, JournalNotADatabase,
-                                             JournalWriteError, foreign_tables, not_saved, open_fault, what_is_there)
+from companion.engine.journal_faults import (APPLICATION_ID, DAMAGED_ADVICE, JournalEmpty, JournalError, JournalInUse, JournalNotADatabase,
+                                             JournalWriteError, foreign_tables, not_saved, open_fault, read_fault,
+                                             what_is_there)
 from companion.engine.journal_lock import WriterLock
 from companion.engine.match import Match, canonical
 from companion.engine.refusal import Refusal, Refused, quote
@@ -137,7 +138,7 @@ class Journal:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             raise open_fault(self.path, error) from None
-        return WriterLock.acquire(self.path)
+        return WriterLock.acquire(Path(os.path.realpath(self.path)))  # a link and its target: one lock
 
     def _connect(self, busy_timeout: float) -> sqlite3.Connection:
         db = None
@@ -151,14 +152,20 @@ class Journal:
             if foreign:
                 raise JournalNotADatabase(f"the journal {self.path} {foreign}",
                                           "give the path of a Planchette journal, or a new file's path to start one")
+            checked = db.execute("PRAGMA quick_check(1)").fetchone()[0]  # damaged pages, found now, not mid-game
+            if checked != "ok":
+                raise JournalNotADatabase(f"the journal {self.path} is damaged ({checked.splitlines()[0][:120]})",
+                                          DAMAGED_ADVICE)
             if not self.readonly:
                 self._prepare(db)
+            self.meta_column = "meta" in {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            self.tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as error:
             if db is not None:
                 db.close()
-            if getattr(error, "sqlite_errorname", "") in ("SQLITE_NOTADB", "SQLITE_CORRUPT"):
-                raise JournalNotADatabase(f"the journal {self.path} is not a readable journal: {error}",
-                                          "give another --journal") from None
+            name = getattr(error, "sqlite_errorname", "")
+            if name in ("SQLITE_NOTADB", "SQLITE_CORRUPT") or "malformed" in str(error):
+                raise read_fault(self.path, error) from None
             # locked, unreadable, a full disk: the games are there, so never hide them
             raise open_fault(self.path, error) from None
         except OSError as error:
@@ -271,18 +278,26 @@ class Journal:
         )
         return JournaledMatch(self, game_id, match, meta=dict(meta or {}))
 
+    def _read(self, sql: str, *params: Any) -> list[tuple]:
+        """Rows of a query; a damaged page or a file changed under us is a sentence."""
+        try:
+            return self.db.execute(sql, params).fetchall()
+        except sqlite3.Error as error:
+            raise read_fault(self.path, error) from None
+
     def records(self, unfinished_only: bool = False) -> list[GameRecord]:
         """The games not set aside, newest first.  A game whose stored setup is damaged is
         left out, with a sentence in :attr:`damaged` (read-only: nothing is changed)."""
         query = (
             "SELECT g.id, g.game, g.setup, g.started, g.finished,"
-            " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), g.meta"
-            " FROM games g WHERE g.abandoned = 0"
+            " (SELECT COUNT(*) FROM actions a WHERE a.game_id = g.id), "
+            + ("g.meta" if self.meta_column else "'{}'")  # a reader never adds the column a writer would
+            + " FROM games g WHERE g.abandoned = 0"
         )
         if unfinished_only:
             query += " AND g.finished = 0"
         records, damaged = [], []
-        for r in self.db.execute(query + " ORDER BY g.id DESC").fetchall():
+        for r in self._read(query + " ORDER BY g.id DESC"):
             try:
                 setup = _setup(r[2])
             except ValueError as error:
@@ -310,7 +325,9 @@ class Journal:
         """Rebuild a journaled game by replaying its actions.  A stored action that no
         longer replays (a rules change, a damaged row) is moved to quarantine with its
         reason (``warnings``); opened read-only, it is only left out, and said so."""
-        row = self.db.execute("SELECT game, setup, meta FROM games WHERE id = ?", (game_id,)).fetchone()
+        found = self._read("SELECT game, setup, " + ("meta" if self.meta_column else "'{}'")
+                           + " FROM games WHERE id = ?", game_id)
+        row = found[0] if found else None
         if row is None:
             raise JournalError(f"the journal holds no game number {game_id}", "`companion games` lists them")
         game = self._game_named(row[0])
@@ -319,9 +336,7 @@ class Journal:
         except (ValueError, Refused) as error:
             raise JournalError(f"game {game_id} cannot be resumed: its setup in the journal is damaged "
                                f"({getattr(error, 'reason', error)})", "start a new game") from None
-        bodies = self.db.execute(
-            "SELECT seq, body FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-        ).fetchall()
+        bodies = self._read("SELECT seq, body FROM actions WHERE game_id = ? ORDER BY seq", game_id)
         warnings: list[str] = []
         for position, (seq, body) in enumerate(bodies):
             try:
@@ -331,18 +346,17 @@ class Journal:
                 reason = _reason(error)
                 rest = bodies[position:]
                 if self.readonly:
-                    warnings.append(f"action {seq + 1} of the journal could not be replayed ({reason}); "
+                    warnings.append(f"action {position + 1} of the journal could not be replayed ({reason}); "
                                     f"this copy stops before it and leaves out {len(rest)} stored action(s)")
                 else:
                     self._quarantine(game_id, rest, reason, keep_redo=True, over=game.is_over(match.state))
                     warnings.append(
-                        f"action {seq + 1} of the journal could not be replayed ({reason}); "
+                        f"action {position + 1} of the journal could not be replayed ({reason}); "
                         f"the game resumes before it and {len(rest)} stored action(s) were set aside"
                     )
                 return JournaledMatch(self, game_id, match, warnings, _meta(row[2]))
-        redo_rows = self.db.execute(
-            "SELECT depth, body FROM redo WHERE game_id = ? ORDER BY depth", (game_id,)
-        ).fetchall()
+        redo_rows = self._read("SELECT depth, body FROM redo WHERE game_id = ? ORDER BY depth", game_id) \
+            if "redo" in self.tables else []  # a reader of a journal older than undo
         try:
             match.redo_stack = self._checked_redo(game, match.state, redo_rows)
         except Exception as error:  # as above: a damaged redo row only loses the redo
@@ -366,6 +380,9 @@ class Journal:
         def work(db: sqlite3.Connection) -> None:
             last = rows[-1][0] if rows else db.execute(
                 "SELECT COALESCE(MAX(seq), -1) FROM actions WHERE game_id = ?", (game_id,)).fetchone()[0]
+            if not isinstance(last, int):  # a damaged row's number: the redo rows follow the largest real one
+                last = db.execute("SELECT COALESCE(MAX(seq), -1) FROM quarantine WHERE game_id = ? "
+                                  "AND typeof(seq) = 'integer'", (game_id,)).fetchone()[0] + len(rows)
             for seq, body in rows:
                 db.execute("INSERT INTO quarantine VALUES (?, ?, ?, ?)", (game_id, seq, body, reason))
                 db.execute("DELETE FROM actions WHERE game_id = ? AND seq = ?", (game_id, seq))

@@ -71,7 +71,7 @@ def write_fault(error: sqlite3.Error) -> tuple[str, str]:
         return ("the journal holds an entry this companion did not write (another program changed it)",
                 "restart the companion: it reads the journal afresh")
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return "the journal file is damaged", "restart the companion: it sets a damaged journal aside"
+        return "the journal file is damaged", DAMAGED_ADVICE
     return f"the journal could not be written ({error})", "try again"
 
 
@@ -131,14 +131,37 @@ def what_is_there(path: Path) -> JournalNotADatabase | JournalError | None:
                                "give the path of a journal, or a new file's path to start one")
 
 
+OUR_COLUMNS = {
+    "games": {"id", "game", "setup", "started", "finished", "abandoned"},  # "meta" came later
+    "actions": {"game_id", "seq", "body"},
+    "redo": {"game_id", "depth", "body"},
+    "quarantine": {"game_id", "seq", "body", "reason"},
+}
+
+
 def foreign_tables(db: sqlite3.Connection) -> str | None:
-    """A sentence if the database belongs to another program (its tables are not ours and it
-    does not carry our application id); None for ours or an empty one."""
+    """A sentence if the database belongs to another program (it does not carry our
+    application id, and its tables are not ours by name *and* by columns); None for ours or
+    an empty one.  Read-only: nothing is written before the file is known to be ours."""
     tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     application = db.execute("PRAGMA application_id").fetchone()[0]
     if application == APPLICATION_ID or not tables:
         return None
-    if application == 0 and {"games", "actions"} <= tables and tables <= OUR_TABLES:
+    if application == 0 and {"games", "actions"} <= tables <= OUR_TABLES and all(
+            OUR_COLUMNS[table] <= {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+            for table in tables):
         return None  # a journal from before the application id was written
     listed = ", ".join(sorted(tables)[:5]) + (", …" if len(tables) > 5 else "")
     return f"is another program's SQLite database (its tables: {listed}), not a Planchette journal"
+
+
+DAMAGED_ADVICE = ("give another --journal, or move this one away (sqlite3's .recover may rescue its games); "
+                  "the companion sets its own default journal aside by itself")
+
+
+def read_fault(path: Path, error: sqlite3.Error) -> JournalError:
+    """A journal that fails while being read: damaged pages, or a file changed under us."""
+    if _name(error).startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in str(error):
+        return JournalNotADatabase(f"the journal {path} is damaged ({error})", DAMAGED_ADVICE)
+    reason, advice = write_fault(error)
+    return JournalError(f"the journal {path} cannot be read: {reason}", advice)

@@ -46,8 +46,11 @@ class WriterLock:
             raise JournalInUse(f"the companion is already running on this journal{who}",
                                "use that one, or close it first; `companion games` and `export` may run beside it") \
                 from None
-        os.ftruncate(fd, 0)
-        os.write(fd, f"{os.getpid()}\n".encode())
+        try:
+            os.ftruncate(fd, 0)
+            os.write(fd, f"{os.getpid()}\n".encode())
+        except OSError:
+            pass  # a full card: the lock is held all the same; the number only names us to a second writer
         return cls(fd, path)
 
     def release(self) -> None:

@@ -45,6 +45,7 @@ class Banner:
     until: float
     bad: bool = True
     retry: dict | None = None  # an entry the journal could not keep: tapping the banner enters it again
+    game_id: int | None = None  # the game that entry belongs to (the banner goes when the game does)
 
 
 class App:
@@ -105,10 +106,13 @@ class App:
         self.own_journal = own
         try:
             self.journal, warning = Journal.open_or_recover(self.journal_path, registry(), own=own)
+            record = self.journal.latest_unfinished()
         except JournalError as error:
+            if self.journal is not None:
+                self.journal.close()
+                self.journal = None
             self.show(JournalTroubleScreen(self, error))
             return False
-        record = self.journal.latest_unfinished()
         playable = record is not None and self.has_screen(record.game)
         self.show(ResumeScreen(self, record) if playable else HomeScreen(self))
         for sentence in [warning, *self.journal.damaged]:
@@ -203,21 +207,31 @@ class App:
             self.refuse(warning)
 
     # -- the game's actions ------------------------------------------------------------------------
-    def play(self, action: dict) -> bool:
-        """Check, journal and show ``action``; a refusal becomes the banner.  True if accepted."""
-        if self.match is None:
+    def play(self, action: dict, by_companion: bool = False) -> bool:
+        """Check, journal and show ``action``; a refusal becomes the banner.  True if accepted.
+        The companion's own moves (a deal, a computer player, the sand running out) wait while
+        an entry the card could not keep is on the banner: the person retries it first."""
+        if self.match is None or (by_companion and self.unsaved() is not None):
             return False
         refusal = self.match.play(action)
         self.dirty = True
         if refusal is not None:
             self.refuse(refusal.reason)
             if isinstance(refusal, Unsaved):  # the rules took it, the card did not: keep it to enter again
-                self.banner = Banner(f"{self.banner.text}. Tap here to try again.", float("inf"), retry=action)
+                self.banner = Banner(f"{self.banner.text}. Tap here to try again.", float("inf"), retry=action,
+                                     game_id=self.match.id)
             self.box.buzzer.play("error")
             return False
         self.banner = None
         self.remember_cards()
         return True
+
+    def unsaved(self) -> dict | None:
+        """The entry waiting on the banner to be tried again, if it belongs to the open game."""
+        banner = self.banner
+        if banner is None or banner.retry is None:
+            return None
+        return banner.retry if self.match is not None and self.match.id == banner.game_id else None
 
     def undo(self) -> None:
         try:
@@ -242,6 +256,10 @@ class App:
             match = self.journal.resume(game_id)
         except (JournalError, Refused) as error:
             self.refuse(str(error))
+            return False
+        except Exception as error:  # a journal damaged in a way nobody foresaw: a sentence, not a dark kiosk
+            self.refuse(f"game {game_id} cannot be resumed: the journal holds something this companion cannot "
+                        f"read ({type(error).__name__}); start a new game")
             return False
         self.open_match(match)
         return True
@@ -306,6 +324,9 @@ class App:
         now = self.clock.now()
         if self.screen.tick(now):
             self.dirty = True
+        if self.banner is not None and self.banner.retry is not None and self.unsaved() is None:
+            self.banner = None  # its game has ended or changed: the entry is not this game's
+            self.dirty = True
         if self.banner is not None and now >= self.banner.until and self.banner.retry is None:
             self.banner = None
             self.dirty = True
@@ -340,9 +361,8 @@ class App:
         if self.side_panel is not None and self.side_panel.tap(pos):
             self.dirty = True
             return
-        if self.banner is not None and self.banner.retry is not None and self.banner_rect is not None \
-                and self.banner_rect.collidepoint(pos):
-            self.play(self.banner.retry)
+        if self.unsaved() is not None and self.banner_rect is not None and self.banner_rect.collidepoint(pos):
+            self.play(self.unsaved())
             return
         for button in self.bar_buttons:
             if button.hit(pos):

@@ -128,18 +128,16 @@ class EspScreen(GameScreen):
             self.waiting_since = None
             return False
         if action["act"] in ("deal", "vision"):
-            self.app.play(action)
-            return True
+            return self.app.play(action, by_companion=True)
         if self.waiting_since is None:
             self.waiting_since = now
         if now - self.waiting_since >= BOT_DELAY:
             self.waiting_since = None
-            self.app.play(action)
-            return True
+            return self.app.play(action, by_companion=True)
         return False
 
     def animating(self) -> bool:
-        return self.machine_turn() is not None
+        return self.machine_turn() is not None and self.app.unsaved() is None
 
     def pentagram_scene(self):
         rnd = self.state.rounds[-1] if self.state.rounds else None

@@ -92,7 +92,7 @@ class MysteriumScreen(GameScreen):
             # once: with the "wait" house option a refusal ("Bo's pawn is not placed") is shown
             # once, and the table taps "Time's up" when the last pawn is down
             self.expired_for = state.round
-            self.app.play({"act": "expire"})
+            self.app.play({"act": "expire"}, by_companion=True)
             return True
         if state.phase != "sand" and (glass.running or glass.paused):
             glass.cancel()
