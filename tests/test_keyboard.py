@@ -1,14 +1,14 @@
 """The on-screen keyboard types what players and cards are called: capitals after a space
 (accented too), digits and the punctuation card names use, accented letters on a page of
 their own, within the length limit; the old text is replaced by the first key, Clear
-empties it and Cancel changes nothing."""
+empties it, Cancel changes nothing, and Return is Done, never past it."""
 
 from __future__ import annotations
 
 import pygame
 import pytest
 
-from companion.ui.keyboard import ACCENTS, LETTERS, KeyboardScreen
+from companion.ui.keyboard import ACCENTS, LETTERS, NOTHING_TYPED, KeyboardScreen
 from companion.ui.shell import HomeScreen, SetupScreen
 from tests.ui_driver import buttons, find, key, make_app, shot, tap, type_on_screen
 
@@ -119,6 +119,27 @@ def test_a_plugged_in_keyboard_replaces_the_old_text_and_escape_cancels(app):
     assert app.screen.text == "ño"
     key(app, "", pygame.K_ESCAPE)
     assert isinstance(app.screen, HomeScreen) and got == []
+
+
+@pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER], ids=["return", "keypad-enter"])
+def test_return_after_clear_does_what_the_disabled_done_does_nothing_but_say_why(app, enter):
+    got = keyboard(app, "Jack-in-the-Box")
+    tap(app, "clear")
+    key(app, "\r", enter)
+    assert isinstance(app.screen, KeyboardScreen) and got == []  # the old name was blanked here
+    assert app.banner.text == NOTHING_TYPED
+    key(app, " ")
+    key(app, "\r", enter)
+    assert not find(app, "done").enabled and got == []  # a space is no name either
+    type_on_screen(app, "zoë", done=False)
+    key(app, "\r", enter)
+    assert isinstance(app.screen, HomeScreen) and got == ["Zoë"]
+
+
+def test_return_on_the_untouched_old_text_hands_it_back_as_done_does(app):
+    got = keyboard(app, "Cy")
+    key(app, "\r", pygame.K_RETURN)
+    assert isinstance(app.screen, HomeScreen) and got == ["Cy"]
 
 
 def test_untouched_done_hands_back_the_old_text(app):

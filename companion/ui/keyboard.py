@@ -12,6 +12,7 @@ from companion.ui.screen import Screen
 from companion.ui.widgets import Button, columns, draw_text, fitted, panel, rows
 
 NAME_LIMIT = 20  # characters: a player's name fits every list it appears in
+NOTHING_TYPED = "Nothing is typed yet: type it, then Done (Cancel leaves it as it was)."
 
 LETTERS = ("1234567890", "QWERTYUIOP", "ASDFGHJKL-", "ZXCVBNM',.")
 # Players are called Zoë and Søren: the accented letters of European names, by their base
@@ -30,8 +31,8 @@ class KeyboardScreen(Screen):
     nothing; Done hands the trimmed text to ``done``.  A letter after a space (or the
     first) is a capital, the rest small, as names are written, accented or not.  One
     accented letter turns back to the letters (a name rarely has two in a row).  A keyboard
-    plugged into the box types anything printable; Escape cancels where the app leaves it
-    to this screen.  ``limit`` caps the length (a card's name may be longer than a
+    plugged into the box types anything printable; Return is Done (with nothing typed, when
+    Done is off, it only says so); Escape cancels where the app leaves it to this screen.  ``limit`` caps the length (a card's name may be longer than a
     player's)."""
 
     def __init__(self, app, back: Screen, prompt: str, text: str, done: Callable[[str], None],
@@ -57,7 +58,7 @@ class KeyboardScreen(Screen):
         self.add_button(surface, Button(page, PAGE_LABELS[self.page], "page", colour=theme.PANEL), s(16))
         self.add_button(surface, Button(space, "space", ("key", " ")), s(16))
         self.add_button(surface, Button(rub, "⌫", "rub", bool(self.text)), s(18))
-        self.add_button(surface, Button(done, "Done", "done", bool(self.text.strip()), colour=theme.GOOD), s(18))
+        self.add_button(surface, Button(done, "Done", "done", self.can_finish(), colour=theme.GOOD), s(18))
 
     def draw_field(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The text with its cursor, or selected (highlighted) while typing would replace it."""
@@ -76,9 +77,15 @@ class KeyboardScreen(Screen):
         draw_text(surface, self.text, room, s(24), theme.BACKGROUND)
 
     # -- input ----------------------------------------------------------------------------
+    def can_finish(self) -> bool:
+        """Done is offered only for some text: an empty name is no name."""
+        return bool(self.text.strip())
+
     def on_button(self, action):
         if action == "cancel":
             self.app.show(self.back)
+        elif action == "done" and not self.can_finish():  # Return, as a tap cannot reach it then
+            self.app.note(NOTHING_TYPED)
         elif action == "done":
             self.done(self.text.strip()[: self.limit])
             self.app.show(self.back)
@@ -107,8 +114,8 @@ class KeyboardScreen(Screen):
             self.text += chars
 
     def on_key(self, event):
-        if event.key == pygame.K_RETURN:
-            self.on_button("done")
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.on_button("done")  # exactly what Done does, nothing when Done is not offered
         elif event.key == pygame.K_ESCAPE:
             self.on_button("cancel")
         elif event.key == pygame.K_BACKSPACE:
