@@ -117,7 +117,8 @@ def test_whatever_stands_in_for_the_settings_file_is_a_sentence_and_never_a_hang
 @pytest.mark.parametrize("content, why", [
     ('{"brightness": true}', "brightness must be a number from 0 to 1, not True"),
     ('{"volume": 100000000000000000000000000000}', "volume must be a number from 0 to 1, not 100000000000000000000000000000"),
-    ('{"volume": "' + "x" * 5000 + '"}', "volume must be a number from 0 to 1, not 'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'"),
+    ('{"volume": "' + "x" * 5000 + '"}',  # quoted as a refusal is: its ends, its length
+     "volume must be a number from 0 to 1, not '" + "x" * 132 + "…" + "x" * 66 + "' (5,000 characters)"),
     ('{"fitted": {"knock": ["adc"]}}', "fitted.knock must be one of adc, module, none, not ['adc']"),
     ('{"fitted": {"buttons": 1}}', "fitted.buttons must be true or false, not 1"),
     ('{"fitted": []}', 'fitted must be an object such as {"knock": "adc"}'),
@@ -151,7 +152,7 @@ def test_whatever_stands_in_for_the_knock_settings_is_a_sentence_and_never_a_han
     ('{"gap": "0.3"}', "gap must be a positive number, not '0.3'"),
     ('{"format": "planchette-knock-settings", "settings": {"hold": [0.03]}}', "hold must be a positive number, not [0.03]"),
     ('{"format": "planchette-knock-settings", "settings": null}', "knock settings must be a JSON object"),
-    ('{"' + "k" * 300 + '": 1}', "unknown knock setting(s): 'kkkkkkkkkkkkkkkkk...kkkkkkkkkkkkkkkkkk'"),
+    ('{"' + "k" * 300 + '": 1}', "unknown knock setting(s): '" + "k" * 132 + "…" + "k" * 66 + "' (300 characters)"),
 ])
 def test_a_knock_setting_of_the_wrong_kind_is_named_briefly(tmp_path, content, why):
     path = write(tmp_path / "knock.json", content)
@@ -214,7 +215,7 @@ def test_whatever_stands_in_for_the_card_book_is_left_alone_and_never_a_hang(tmp
     ('{"seance-party": [' + ", ".join(['"x"'] * 1000) + "]}",
      "every card definition under 'seance-party' is an object with a name, not 'x'"),
     ('{"clairvoyance": [[[[[[1]]]]]]}', "every card definition under 'clairvoyance' is an object with a name, "
-                                       "not [[[...]]]"),
+                                       "not [[[[[1]]]]]"),
 ])
 def test_a_card_book_of_the_wrong_shape_is_set_aside_naming_the_problem_briefly(tmp_path, content, why):
     path = write(tmp_path / "cards.json", content)

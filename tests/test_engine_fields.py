@@ -261,7 +261,15 @@ def test_quote_says_what_it_cannot_show():
     for _ in range(100_000):
         deep = [deep]
     assert quote(deep) == "a value too large to show"
-    assert quote(10 ** 5000) == "a value too large to show"
+    assert quote([10 ** 5000]) == "a value too large to show"  # repr() refuses past 4,300 digits
+
+
+def test_quote_gives_a_long_whole_number_as_its_count_of_digits():
+    """A number no field of ours needs (31 digits and more) says how long it is, as the box's
+    files do: the same function quotes a refusal and a damaged settings file."""
+    assert quote(10 ** 5000) == quote(-(10 ** 5000)) == "<a number of about 5000 digits>"
+    assert quote(10 ** 40) == "<a number of about 40 digits>"
+    assert quote(10 ** 29) == "1" + "0" * 29 and quote(True) == "True"
 
 
 def test_elide_keeps_what_fits():

@@ -2,43 +2,25 @@
 
 A refusal often shows what was typed ("there is no suit 'stra'"), and what was typed
 may be a 50 MB value in a damaged log: :func:`quote` shows at most ``QUOTE_LIMIT``
-characters of it, and every reason is passed through :func:`shorten` as a safety net
-for the refusals that still quote with ``!r``.
+characters of it (the one quoting function, shared with the box's files in
+:mod:`firmware_py.files`), and every reason is passed through :func:`shorten` as a safety
+net for the refusals that still quote with ``!r``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
 
-#: characters of a player's input that a refusal shows at most (the middle is cut out)
-QUOTE_LIMIT = 200
+from firmware_py.files import QUOTE_LIMIT, elide, quote
+
+__all__ = ["QUOTE_LIMIT", "REASON_LIMIT", "Refusal", "Refused", "elide", "quote", "quote_name", "shorten"]
+
 #: characters a reason may have before its quoted parts, then its middle, are cut
 REASON_LIMIT = 500
 # a quoted part of a sentence: a repr ('...' or "...") or a JSON-style name ("...").  Escapes
 # are not followed: a part ends at its next quote, so no text makes the search slower than linear
 _QUOTED = re.compile(r"""'[^'\n]*'|"[^"\n]*\"""")
-
-
-def elide(shown: str, limit: int = QUOTE_LIMIT, length: int | None = None) -> str:
-    """``shown`` with its middle cut out when longer than ``limit``, its length said:
-    ``'abcd…wxyz' (5,000,000 characters)``.  The ends stay, so a quoted value keeps its
-    quotes; ``length`` is the count to say (the value's own, without quotes)."""
-    if len(shown) <= limit:
-        return shown
-    head = limit * 2 // 3
-    tail = limit - head
-    return f"{shown[:head]}…{shown[-tail:]} ({len(shown) if length is None else length:,} characters)"
-
-
-def quote(value: Any) -> str:
-    """``repr(value)`` for a refusal, at most about ``QUOTE_LIMIT`` characters of it."""
-    try:
-        shown = repr(value)
-    except (RecursionError, ValueError):  # nested too deep; a whole number beyond str()'s digits
-        return "a value too large to show"
-    return elide(shown, length=len(value) if isinstance(value, str) else None)
 
 
 def quote_name(text: str) -> str:
