@@ -1,7 +1,8 @@
 """Damaged game logs for the fuzz test: the example logs of docs/examples, broken the ways
 files break (lines dropped, doubled, swapped or cut; a truncated file; bad bytes) and the
 ways a careless or hostile writer breaks them (wrong types, huge and negative numbers,
-deep nesting, NaN, very long strings).  Each case is a pure function of its seed.
+deep nesting, NaN, very long strings, and :func:`pathological` texts that make a text
+search backtrack).  Each case is a pure function of its seed.
 
     python -m tests.fuzz_logs esp 17    writes case 17 of ESP to standard output
 """
@@ -25,6 +26,28 @@ def example_lines(game: str) -> list[list[str]]:
 
 
 # -- values a field may be given instead of its own --------------------------------------------
+def pathological(size: int) -> dict[str, str]:
+    """Raw JSON-ish texts of about ``size`` characters, by name, that make a search over the
+    text backtrack: a string that never closes after many brackets (a pattern for strings
+    restarts at each of its quotes: the square of the length), runs of backslashes, quotes,
+    escapes and brackets.  A reader must take one pass over each."""
+    n = size // 2
+    return {
+        "brackets, then escaped quotes never closed": "[" * 33 + '\\"' * n,
+        "escaped quotes never closed": '"' + '\\"' * n,
+        "escaped quotes closed, deep": "[" * 33 + '"' + '\\"' * n + '"' + "]" * 33,
+        "an odd run of backslashes": '"' + "\\" * (2 * n + 1),
+        "an even run of backslashes, closed": '"' + "\\" * (2 * n) + '"',
+        "quotes": '"' * (2 * n),
+        "quotes and brackets": '"[' * n,
+        "brackets": "[" * (2 * n),
+        "brackets closed": "[" * n + "]" * n,
+        "objects": '{"a": ' * (size // 6),
+        "escapes begun": '"' + "\\u" * n,
+        "half characters": '"' + "\\ud800" * (size // 6) + '"',
+    }
+
+
 def _odd_value(rng: random.Random) -> tuple[Any, str | None]:
     """(a value, or _HOLE with the raw JSON text to put in its place)."""
     kind = rng.randrange(14)
@@ -52,6 +75,8 @@ def _odd_value(rng: random.Random) -> tuple[Any, str | None]:
         return _HOLE, rng.choice(['"\\ud800"', '"Ann\\udfff"', '"\\udc80 star"'])
     if kind == 8:
         return [rng.randrange(-3, 9) for _ in range(rng.choice([1, 3, 50, 20_000]))], None
+    if kind == 11:
+        return _HOLE, rng.choice(list(pathological(rng.choice([100, 5_000, 50_000])).values()))
     if kind == 9:
         return {"act": "play"}, None
     return rng.choice(["star", "4 cross", "Ann", "circle", "item", "all", "wave", 1, 2, 3, 7, 8]), None

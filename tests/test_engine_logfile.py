@@ -223,6 +223,16 @@ def test_nesting_up_to_32_is_read_and_brackets_inside_text_do_not_count():
     assert list(numbered_objects([brackets])) == [(1, json.loads(brackets))]
 
 
+@pytest.mark.parametrize("raw, column", [("[" * 33 + '\\"' * 16_000, 34), ('"' + '\\"' * 400_000, 1)],
+                         ids=["brackets then a string never closed", "a string of escaped quotes never closed"])
+def test_a_string_that_never_closes_is_refused_in_one_pass(raw, column):
+    """Review of issue #11: the depth scan's pattern for strings started again at each quote
+    of a string that never closed, so the first of these took 3.3 s and one of 900 kB about
+    45 minutes.  json's own decoder reads the line once and says where it stops."""
+    reason = str(log_error([SETUP, raw]))
+    assert reason.startswith("line 2: this line is not valid JSON (") and reason.endswith(f", column {column})")
+
+
 def test_the_cli_refuses_a_1000_deep_line_with_one_sentence(tmp_path, capsys):
     path = tmp_path / "deep.jsonl"
     path.write_text(SETUP + "\n" + nested(990) + "\n", encoding="utf-8")

@@ -10,15 +10,20 @@ A failing case names its seed; ``python -m tests.fuzz_logs GAME SEED > case.json
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 import traceback
+from pathlib import Path
 
 import pytest
 
 from companion import cli
-from companion.engine.logfile import LogError, read_text, replay_lines
+from companion.engine.logfile import MAX_LINE_CHARS, LogError, numbered_objects, read_text, replay_lines
 from companion.games import registry
-from tests.fuzz_logs import GAMES, case
+from tests.fuzz_logs import GAMES, case, pathological
+
+ROOT = Path(__file__).resolve().parents[1]
 
 CASES = 400  # per game, through the reader and the rules
 CLI_EVERY = 4  # every 4th of them through `companion replay` and `companion import` as well
@@ -111,3 +116,54 @@ def test_a_lone_surrogate_is_a_sentence_not_a_unicode_error(tmp_path, capsys):
     assert cli.main(["replay", "seance-party", str(path)]) == 2
     assert capsys.readouterr().err == ("companion: line 1: this line holds half of a two-part character "
                                        "(a \\ud800 to \\udfff escape on its own), which is not text\n")
+
+
+# -- texts that make a text search backtrack, at the longest a line may be ----------------------
+SETUP = '{"game": "esp", "players": ["Ann", "Bo"]}'
+REPLAY_EACH = """\
+import contextlib, io, json, sys
+from companion import cli
+for path in sys.argv[1:]:
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = cli.main(["replay", "esp", path])
+    print(json.dumps([code, err.getvalue()]), flush=True)
+"""
+BOUND = 120  # seconds for all of them in a child process: they take about one; the old search, hours
+
+
+def pathological_lines(size: int) -> list[tuple[str, str]]:
+    """Each of fuzz_logs.pathological's texts as a whole line and as a play's card."""
+    return [(f"{name}{where}", line) for name, raw in pathological(size).items()
+            for where, line in ((" (the line)", raw), (" (a card)", '{"act": "play", "seat": 0, "card": ' + raw + "}"))]
+
+
+def test_texts_that_make_a_search_backtrack_are_refused_in_one_sentence():
+    for name, line in pathological_lines(20_000):
+        with pytest.raises(LogError) as caught:
+            list(numbered_objects([SETUP, line]))
+            replay_lines(registry()["esp"], [SETUP, line])
+        assert caught.value.line == 2 and _is_one_sentence(str(caught.value)), (name, str(caught.value))
+
+
+def test_a_megabyte_line_of_them_is_refused_in_one_pass_not_hours(tmp_path):
+    """Found in review: a line of 33 "[" then \\" 16,000 times took 3.3 s to refuse, and a
+    900 kB one about 45 minutes (the depth scan's pattern for strings restarted at every
+    quote of a string that never closed).  Lines are now read by json's own decoder and their
+    depth checked on the value, each one pass.  The replays run in a child process bounded far
+    above the second they take, so a search that backtracks fails here instead of hanging."""
+    size = MAX_LINE_CHARS - 200  # the longest a line may be, less the brackets and the card's line around it
+    cases = pathological_lines(size)
+    paths = []
+    for index, (_name, line) in enumerate(cases):
+        assert len(line) <= MAX_LINE_CHARS
+        paths.append(tmp_path / f"{index}.jsonl")
+        paths[-1].write_text(SETUP + "\n" + line + "\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-c", REPLAY_EACH, *map(str, paths)], cwd=ROOT, capture_output=True,
+                          text=True, timeout=BOUND)
+    assert done.returncode == 0 and done.stderr == "", done.stderr[-2000:]
+    said = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(said) == len(cases)
+    for (name, _line), (code, err) in zip(cases, said):
+        assert code == cli.EXIT_REFUSED and err.startswith("companion: line 2: ") and err.endswith("\n") \
+            and _is_one_sentence(err[:-1]), (name, code, err[:300])

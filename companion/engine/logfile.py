@@ -5,30 +5,27 @@ what a group exports.  Errors name the line (counted from 1, blank lines
 included) and the reason, never a traceback.  A real log is at most a few MB of
 short lines; the limits below are far beyond that and keep a damaged or hostile
 file (a FIFO, ``/dev/zero``, a 50 MB line, lists nested 5,000 deep) from hanging
-the companion, exhausting its memory or overflowing Python's stack.
+the companion, exhausting its memory or overflowing Python's stack.  Files are read, and
+lines checked for depth and text, by the same code as the box's own files
+(:mod:`firmware_py.files`).
 """
 
 from __future__ import annotations
 
-import codecs
 import json
-import os
-import re
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Iterable, Iterator
 
 from companion.engine.game import Game
-from companion.engine.match import MAX_DEPTH, Match, is_text, nests_too_deep
+from companion.engine.match import MAX_DEPTH, Match
 from companion.engine.refusal import Refused, quote, shorten
+from firmware_py import files
 
 #: bytes a log file may hold: a whole evening's games are well under 1 MB
 MAX_LOG_BYTES = 16_000_000
 #: characters one line may hold: far more than the longest real line (a setup carrying a card book)
 MAX_LINE_CHARS = 1_000_000
-# the JSON escape of a UTF-16 surrogate: valid in pairs (an emoji), not text on its own
-_HALF_CHARACTER = re.compile(r"\\u[dD][89a-fA-F]")
 
 
 @dataclass
@@ -60,31 +57,37 @@ def _too_long(number: int, text: str, where: str = "this line") -> LogError | No
                             f"may hold ({MAX_LINE_CHARS:,})")
 
 
+def parse_line(text: str, number: int = 0) -> dict:
+    """The JSON object a line holds, or LogError naming line ``number`` (0: a line typed at the
+    terminal, which is judged exactly as a log's).  Parsed by json's own linear decoder, whose
+    recursion limit refuses a line thousands deep; the shared check refuses the rest."""
+    error = _too_long(number, text)
+    if error:
+        raise error
+    try:
+        value = json.loads(text, parse_constant=_no_constants)
+        files.check_depth(value, MAX_DEPTH)
+    except json.JSONDecodeError as error:
+        raise LogError(number, f"this line is not valid JSON ({error.msg}, column {error.colno})") from None
+    except _NotJson as error:
+        raise LogError(number, f"this line is not valid JSON ({error})") from None
+    except (RecursionError, files.TooDeep):
+        raise LogError(number, f"this line nests lists and objects more than {MAX_DEPTH} deep, "
+                               "deeper than any game log") from None
+    except files.NotText as problem:
+        raise LogError(number, f"this line {problem}") from None
+    except ValueError:  # a number of thousands of digits (beyond str()'s limit)
+        raise LogError(number, "this line holds a number with more digits than a game log can hold") from None
+    if not isinstance(value, dict):
+        raise LogError(number, "each line must be a JSON object such as {\"act\": \"play\", ...}")
+    return value
+
+
 def numbered_objects(lines: Iterable[str]) -> Iterator[tuple[int, dict]]:
     """(line number, JSON object) for every non-blank line; refuses bad JSON."""
     for number, text in enumerate(lines, start=1):
-        if not text.strip():
-            continue
-        error = _too_long(number, text)
-        if error:
-            raise error
-        if nests_too_deep(text):  # before json.loads, whose recursion 1,000 deep would overflow
-            raise LogError(number, f"this line nests lists and objects more than {MAX_DEPTH} deep, "
-                                   "deeper than any game log")
-        try:
-            value = json.loads(text, parse_constant=_no_constants)
-        except json.JSONDecodeError as error:
-            raise LogError(number, f"this line is not valid JSON ({error.msg}, column {error.colno})") from None
-        except _NotJson as error:
-            raise LogError(number, f"this line is not valid JSON ({error})") from None
-        except (ValueError, RecursionError):  # a number of thousands of digits (beyond str()'s limit)
-            raise LogError(number, "this line holds a number with more digits than a game log can hold") from None
-        if not isinstance(value, dict):
-            raise LogError(number, "each line must be a JSON object such as {\"act\": \"play\", ...}")
-        if _HALF_CHARACTER.search(text) and not is_text(value):
-            raise LogError(number, "this line holds half of a two-part character (a \\ud800 to \\udfff escape "
-                                   "on its own), which is not text")
-        yield number, value
+        if text.strip():
+            yield number, parse_line(text, number)
 
 
 def replay_lines(game: Game, lines: Iterable[str]) -> Match:
@@ -112,46 +115,26 @@ def replay_lines(game: Game, lines: Iterable[str]) -> Match:
     return match
 
 
-_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISCHR, "a device"),
-          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
-
-
-def _read_bytes(path: str | Path) -> bytes:
-    """The bytes of a regular file of at most MAX_LOG_BYTES.  Opened without blocking, so
-    a FIFO with no writer is refused instead of waited on, and /dev/zero is never read."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    with os.fdopen(fd, "rb") as handle:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            kind = next((kind for test, kind in _KINDS if test(mode)), "not a regular file")
-            raise LogError(0, f"{path} is {kind}, not a game log")
-        data = handle.read(MAX_LOG_BYTES + 1)
-    if len(data) > MAX_LOG_BYTES:
-        raise LogError(0, f"{path} is larger than a game log can be ({MAX_LOG_BYTES // 1_000_000} MB at most)")
-    return data
-
-
 def read_text(path: str | Path) -> list[str]:
-    """The lines of a log file, or LogError with a sentence if it cannot be read."""
+    """The lines of a log file, or LogError with a sentence if it cannot be read.  Read as the
+    box's own files are (:mod:`firmware_py.files`): a regular file only, opened without
+    blocking, so a FIFO with no writer is refused instead of waited on and /dev/zero is never
+    read; at most MAX_LOG_BYTES of it."""
     try:
-        data = _read_bytes(path)
+        text = files.read_text(path, MAX_LOG_BYTES)
     except FileNotFoundError:
         raise LogError(0, f"there is no file {path}") from None
-    except IsADirectoryError:
-        raise LogError(0, f"{path} is a folder, not a game log") from None
-    except PermissionError:
-        raise LogError(0, f"{path} cannot be read (permission denied)") from None
-    except OSError as error:
-        raise LogError(0, f"{path} cannot be read ({error.strerror or error})") from None
-    except ValueError:  # a NUL in the name: no file can have it
-        raise LogError(0, f"{quote(str(path))} cannot be a file's name (it holds a NUL character)") from None
-    if data.startswith(codecs.BOM_UTF8):  # a BOM from a Windows editor is harmless
-        data = data[len(codecs.BOM_UTF8):]
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise LogError(0, f"{path} is not a text file of JSON lines (line {line} is not UTF-8)") from None
+    except files.NotAFile as problem:
+        raise LogError(0, f"{path} is {problem.kind}, not a game log") from None
+    except files.TooLarge:
+        raise LogError(0, f"{path} is larger than a game log can be "
+                          f"({MAX_LOG_BYTES // 1_000_000} MB at most)") from None
+    except files.NotUtf8 as problem:
+        raise LogError(0, f"{path} is not a text file of JSON lines (line {problem.line} is not UTF-8)") from None
+    except files.BadName as problem:
+        raise LogError(0, f"{quote(str(path))} {problem}") from None
+    except files.FileProblem as problem:  # cannot be read: permission denied, an I/O error
+        raise LogError(0, f"{path} {problem}") from None
     # universal newlines, as open() reads text; not splitlines(), which would cut a JSON string at U+2028
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, start=1):

@@ -8,12 +8,12 @@ replay of its actions through the same rules.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from companion.engine.game import Action, Game
 from companion.engine.refusal import Refusal, Refused
+from firmware_py.files import NotText, TooDeep, check_depth
 
 
 def apply(game: Game, state: Any, action: Action) -> Any:
@@ -27,32 +27,6 @@ def apply(game: Game, state: Any, action: Action) -> Any:
 #: lists and objects inside one another a line may hold: a game needs 4, and any depth
 #: far below Python's recursion limit keeps json, repr and the rules from overflowing the stack
 MAX_DEPTH = 32
-_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
-_BRACKET = re.compile(r"[\[\]{}]")
-
-
-def nests_too_deep(text: str) -> bool:
-    """Whether a JSON text's lists and objects nest more than MAX_DEPTH deep: its brackets
-    outside strings counted in a loop, so no depth can overflow Python's stack."""
-    if text.count("[") + text.count("{") <= MAX_DEPTH:  # nearly every line: no need to look
-        return False
-    depth = 0
-    for bracket in _BRACKET.findall(_STRING.sub("", text)):
-        depth += 1 if bracket in "[{" else -1
-        if depth > MAX_DEPTH:
-            return True
-    return False
-
-
-def is_text(value: Any) -> bool:
-    """Whether every string in ``value`` is text UTF-8 can carry: JSON's ``"\\ud800"`` escape
-    reads as half a character, which the journal, a log file and the screen cannot hold."""
-    try:
-        (value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)).encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
 
 _encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 """Built once: ``json.dumps`` with options builds a new encoder at every call."""
@@ -63,19 +37,19 @@ def canonical(action: Action) -> dict:
     Refused for what a JSON Lines log cannot hold."""
     too_deep = f"a line cannot nest lists and objects more than {MAX_DEPTH} deep"
     try:
-        text = _encode(action)
-    except RecursionError:
+        plain = json.loads(_encode(action))
+        check_depth(plain, MAX_DEPTH)  # the same check as every log line and file's
+    except (RecursionError, TooDeep):  # RecursionError: far deeper, in the encoder or the decoder
         raise Refused(too_deep) from None
+    except NotText:
+        raise Refused("a line holds only text, and half of a two-part character (\\ud800 to \\udfff) "
+                      "is not text") from None
     except ValueError as error:  # a cycle; NaN or Infinity; a whole number beyond str()'s digits
         raise Refused(too_deep if "ircular" in str(error) else "a line holds only finite numbers of a "
                       "sensible size, not NaN, Infinity or thousands of digits") from None
     except TypeError:  # a value from code (a set, an object), never from a log
         raise Refused("a line holds only text, numbers, true, false, null, lists and objects") from None
-    if nests_too_deep(text):
-        raise Refused(too_deep)
-    if not text.isascii() and not is_text(text):
-        raise Refused("a line holds only text, and half of a two-part character (\\ud800 to \\udfff) is not text")
-    return json.loads(text)
+    return plain
 
 
 @dataclass
