@@ -16,14 +16,14 @@ import sys
 from pathlib import Path
 from typing import Callable, TextIO
 
+from companion.cli import CliError
 from companion.engine.journal import Journal, JournaledMatch, JournalError, Unsaved, default_path
+from companion.engine.logfile import LogError, parse_line
 from companion.engine.refusal import Refused
 from companion.games import names_in, registry
 from companion.games.esp.cards import SUIT_LETTERS
 
 TEXT_GAMES = ("esp",)  # the others need the screen (Mysterium's hourglass, Séance Party's pentagram…)
-
-"""The README's suit letters, the same keys the ESP screen takes."""
 
 HELP = """\
 Type what happened at the table:
@@ -78,8 +78,8 @@ class TextCompanion:
         path = Path(args.journal) if getattr(args, "journal", None) else default_path()
         try:
             journal, warning = Journal.open_or_recover(path, registry(), own=not getattr(args, "journal", None))
-        except JournalError as error:
-            raise SystemExit(f"companion: {error}")
+        except JournalError as error:  # in use, a folder, another program's file: one line, status 2
+            raise CliError(str(error)) from None
         companion = cls(journal)
         if warning:
             companion.say(f"warning: {warning}")
@@ -239,10 +239,9 @@ class TextCompanion:
         """A JSON log line, or a short form completed from what the table owes next."""
         if text.startswith("{"):
             try:
-                value = json.loads(text)
-            except json.JSONDecodeError as error:
-                raise Refused(f"that is not valid JSON ({error.msg})") from None
-            return value
+                return parse_line(text)  # refused exactly as the same line in a log would be
+            except LogError as error:
+                raise Refused(error.reason) from None
         owed = match.game.expected(match.state)
         if owed is None:
             raise Refused("the game is over: nothing more can be played")

@@ -4,7 +4,11 @@ and a restarted companion offers the unfinished game first."""
 import io
 import json
 
+import pytest
+
+from companion import cli
 from companion.engine.journal import Journal
+from companion.engine.logfile import LogError, parse_line
 from companion.games import registry
 from companion.textmode import TextCompanion
 
@@ -77,7 +81,7 @@ def test_a_simulated_game_deals_itself_and_undo_skips_the_deals(tmp_path):
 def test_bad_json_and_unknown_cards_are_sentences(tmp_path):
     path = tmp_path / "journal.sqlite3"
     out = run(path, ["esp", "Ann, Bo", "n", "{not json", "purple", "quit"])
-    assert "refused: that is not valid JSON" in out
+    assert "refused: this line is not valid JSON (Expecting property name enclosed in double quotes, column 2)" in out
     assert "refused: there is no suit 'purple'" in out
     assert "Traceback" not in out
     assert journaled(path)[1:] == []
@@ -153,3 +157,39 @@ def test_a_yes_no_question_takes_only_yes_or_no(tmp_path):
     assert out.count("Resume the unfinished esp game of Ann, Bo (1 actions)? [y/n]") == 2
     assert "Please answer yes or no (y or n), not 'Ann'." in out
     assert len(journaled(path)) == 2  # still there, and resumable
+
+
+PASTED = {
+    "nested 100,000 deep": '{"act": "play", "seat": 0, "card": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "a 5,000-digit number": '{"act": "predict", "seat": 0, "claim": ' + "9" * 5_000 + "}",
+    "NaN": '{"act": "predict", "seat": 0, "claim": NaN}',
+    "half a character": '{"act": "predict", "seat": 0, "claim": "st\\udfffar"}',
+    "a line too long": '{"act": "predict", "seat": 0, "claim": "' + "x" * 1_000_000 + '"}',
+    "no object": '{"act"}',
+}
+
+
+@pytest.mark.parametrize("line", PASTED.values(), ids=PASTED.keys())
+def test_a_pasted_json_line_is_refused_as_the_same_line_in_a_log_would_be(tmp_path, line):
+    """The terminal reads a typed JSON line with the log's own reader: before, its own
+    json.loads let a line nested 100,000 deep (RecursionError) or a 5,000-digit number
+    (ValueError) end the companion with a traceback."""
+    with pytest.raises(LogError) as caught:
+        parse_line(line)
+    path = tmp_path / "journal.sqlite3"
+    out = run(path, ["esp", "Ann, Bo", "n", line, "star", "quit"])
+    assert f"refused: {caught.value.reason}\n" in out and "Traceback" not in out
+    assert journaled(path)[1:] == [{"act": "predict", "seat": 0, "claim": "star"}]  # and play goes on
+
+
+def test_a_journal_in_use_is_one_line_on_stderr_and_status_2(tmp_path, capsys):
+    path = tmp_path / "journal.sqlite3"
+    first = Journal(path, registry())  # another companion holds it
+    try:
+        assert cli.main(["--text", "--journal", str(path)]) == cli.EXIT_REFUSED
+    finally:
+        first.close()
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("companion: the companion is already running on this journal (process ")
+    assert err.endswith("\n") and err.count("\n") == 1
