@@ -27,7 +27,7 @@ from typing import Any, Callable, Mapping
 from companion.engine.fields import check_card_name
 from companion.engine.refusal import Refused
 from companion.settings import settings_path
-from firmware_py.files import Damaged, FileProblem, brief, read_json
+from firmware_py.files import Damaged, FileProblem, quote, read_json
 
 Book = dict[str, list[dict]]
 MAX_BYTES = 16 * 1024 * 1024  # some 50,000 cards: far beyond any group's table
@@ -66,11 +66,11 @@ def parse(data: object) -> Book:
     book: Book = {}
     for game, cards in data.items():
         if not isinstance(cards, list):
-            raise ValueError(f"{brief(game)} must list card definitions, not {brief(cards)}")
+            raise ValueError(f"{quote(game)} must list card definitions, not {quote(cards)}")
         for entry in cards:
             if not isinstance(entry, dict) or not isinstance(entry.get("name"), str) or not entry["name"].strip():
-                raise ValueError(f"every card definition under {brief(game)} is an object with a name, "
-                                 f"not {brief(entry)}")
+                raise ValueError(f"every card definition under {quote(game)} is an object with a name, "
+                                 f"not {quote(entry)}")
         book[game] = [dict(entry) for entry in cards]
     return book
 

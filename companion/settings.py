@@ -12,7 +12,7 @@ from pathlib import Path
 
 from companion.engine.journal import default_path
 from firmware_py.box import KNOCK_OPTIONS, Fitted
-from firmware_py.files import FileProblem, brief, read_json
+from firmware_py.files import FileProblem, quote, read_json
 
 MAX_BYTES = 64 * 1024  # the file holds a few lines
 
@@ -36,7 +36,7 @@ def settings_path() -> Path:
 def _fraction(data: dict, key: str, default: float) -> float:
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-        raise ValueError(f"{key} must be a number from 0 to 1, not {brief(value)}")
+        raise ValueError(f"{key} must be a number from 0 to 1, not {quote(value)}")
     return float(value)
 
 
@@ -50,11 +50,11 @@ def parse(data: object) -> Settings:
     for name in ("pentagram", "circle", "buzzer", "buttons"):
         value = fitted.get(name, getattr(Fitted(), name))
         if not isinstance(value, bool):
-            raise ValueError(f"fitted.{name} must be true or false, not {brief(value)}")
+            raise ValueError(f"fitted.{name} must be true or false, not {quote(value)}")
         flags[name] = value
     knock = fitted.get("knock", "adc")
     if not isinstance(knock, str) or knock not in KNOCK_OPTIONS:
-        raise ValueError(f"fitted.knock must be one of {', '.join(KNOCK_OPTIONS)}, not {brief(knock)}")
+        raise ValueError(f"fitted.knock must be one of {', '.join(KNOCK_OPTIONS)}, not {quote(knock)}")
     return Settings(_fraction(data, "brightness", Settings.brightness), _fraction(data, "volume", Settings.volume),
                     Fitted(knock=knock, **flags))
 

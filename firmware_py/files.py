@@ -249,5 +249,4 @@ def quote(value: Any) -> str:
     return elide(shown, length=len(value) if isinstance(value, str) else None)
 
 
-brief = quote
 """The name the box's modules know :func:`quote` by."""

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Iterator
 
-from firmware_py.files import MAX_DEPTH, FileProblem, brief, check_depth, read_text
+from firmware_py.files import MAX_DEPTH, FileProblem, quote, check_depth, read_text
 
 DEFAULT_PATH = Path(__file__).resolve().parent.parent / "wiring" / "pins.toml"
 MAX_BYTES = 64 * 1024  # the committed map is 2 KB
@@ -94,16 +94,16 @@ def _int(table: dict, key: str, section: str, required: bool = True) -> Any:
         return None
     value = table[key]
     if isinstance(value, bool) or not isinstance(value, int):
-        raise PinMapError(f"[{section}] {key} must be a whole number, not {brief(value)}")
+        raise PinMapError(f"[{section}] {key} must be a whole number, not {quote(value)}")
     if abs(value) > 0xFFFF:  # no pin, bus or address comes near; and a sentence must not echo 400 digits
-        raise PinMapError(f"[{section}] {key} is far too large for a pin, a bus or an address ({brief(value)})")
+        raise PinMapError(f"[{section}] {key} is far too large for a pin, a bus or an address ({quote(value)})")
     return value
 
 
 def _choice(table: dict, key: str, section: str, choices: tuple[str, ...]) -> str:
     value = table.get(key, choices[0])
     if not isinstance(value, str) or value not in choices:
-        raise PinMapError(f"[{section}] {key} must be one of {', '.join(choices)}, not {brief(value)}")
+        raise PinMapError(f"[{section}] {key} must be one of {', '.join(choices)}, not {quote(value)}")
     return value
 
 
@@ -140,7 +140,7 @@ def _check_keys(name: str, table: dict) -> None:
     for key in table:
         if key not in KNOWN_KEYS[name]:
             known = ", ".join(sorted(KNOWN_KEYS[name]))
-            raise PinMapError(f"[{name}] has no key {brief(key)} (its keys are: {known})")
+            raise PinMapError(f"[{name}] has no key {quote(key)} (its keys are: {known})")
 
 
 def _check_names(data: dict) -> None:

@@ -37,7 +37,7 @@ from dataclasses import asdict, dataclass, fields
 from operator import sub
 from typing import Iterable
 
-from firmware_py.files import brief
+from firmware_py.files import quote
 from firmware_py.knock.gestures import DEFAULT_GAP, DEFAULT_NO_WAIT, Decision, GestureGrouper
 
 FRAME_SECONDS = 0.004
@@ -68,13 +68,13 @@ class Settings:
         problems = []
         for name in ("threshold", "retrigger", "hold", "merge", "max_ring", "gap", "no_wait", "floor_tau"):
             if not _positive(getattr(self, name)):
-                problems.append(f"{name} must be a positive number, not {brief(getattr(self, name))}")
+                problems.append(f"{name} must be a positive number, not {quote(getattr(self, name))}")
         if not (_number(self.warmup) and 0 <= self.warmup <= 10):
-            problems.append(f"warmup must be between 0 and 10 seconds, not {brief(self.warmup)}")
+            problems.append(f"warmup must be between 0 and 10 seconds, not {quote(self.warmup)}")
         for name in ("noise_floor", "rate"):
             value = getattr(self, name)
             if value is not None and not _positive(value):
-                problems.append(f"{name} must be a positive number or absent, not {brief(value)}")
+                problems.append(f"{name} must be a positive number or absent, not {quote(value)}")
         if not problems and self.no_wait > self.gap:
             problems.append(f"no_wait ({self.no_wait}) cannot be longer than gap ({self.gap})")
         if not problems and self.merge >= self.gap:
@@ -92,7 +92,7 @@ class Settings:
             raise ValueError("knock settings must be a JSON object")
         unknown = sorted(set(data) - {f.name for f in fields(cls)}, key=str)
         if unknown:
-            raise ValueError(f"unknown knock setting(s): {', '.join(map(brief, unknown))}")
+            raise ValueError(f"unknown knock setting(s): {', '.join(map(quote, unknown))}")
         return cls(**data)
 
 
