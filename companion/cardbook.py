@@ -2,8 +2,8 @@
 journal as ``cards.json`` (next to ``settings.json``) so that a card entered last week is known
 this week.
 
-A game has a card book when its package's ``cards`` module has ``table_cards(state)`` (the
-cards a state knows that the shipped catalog does not, as definitions): Séance Party and
+A game has a card book when its registry entry names ``table_cards(state)`` (the cards a
+state knows that the shipped catalog does not, as definitions): Séance Party and
 Clairvoyance; ESP and Mysterium have none.  A new game's setup gets the book's cards in its
 ``"cards"`` (so the log stays self-contained and replays anywhere); as a game goes on, the
 cards it learns are written back, and where it gives other figures for a card than the book,
@@ -17,8 +17,6 @@ sentence, and a definition the game refuses is left out of the setup with a sent
 
 from __future__ import annotations
 
-import functools
-import importlib
 import json
 import os
 from pathlib import Path
@@ -42,21 +40,12 @@ def cardbook_path(settings: Path | None = None) -> Path:
 
 
 def table_cards_of(game: Any) -> Callable[[Any], list[dict]] | None:
-    """The game's "cards defined at the table" function, or None: the game keeps no card book.
-    ``game`` is a Game object (its package is found from its class) or a package name."""
-    return _table_cards_in(game if isinstance(game, str) else type(game).__module__.rpartition(".")[0])
+    """The game's "cards defined at the table" function (its entry's ``table_cards``), or None:
+    the game keeps no card book.  ``game`` is a Game object or its log name."""
+    from companion.games import entries
 
-
-@functools.lru_cache(maxsize=None)
-def _table_cards_in(package: str) -> Callable[[Any], list[dict]] | None:
-    """Looked up once per game: asked after every accepted action, and a failed import
-    (a game with no cards module) is not cached by Python itself."""
-    try:
-        module = importlib.import_module(f"{package}.cards")
-    except ImportError:
-        return None
-    function = getattr(module, "table_cards", None)
-    return function if callable(function) else None
+    entry = entries().get(game if isinstance(game, str) else getattr(game, "name", None))
+    return entry.table_cards if entry is not None else None
 
 
 def parse(data: object) -> Book:

@@ -249,12 +249,14 @@ class Box:
     parts less any the pin map left out."""
 
     def __init__(self, pins, simulate: bool, clock: Clock, health: Health, fitted: Fitted, factory: Any,
-                 pentagram: Pentagram | None, buzzer, buttons: Buttons | None, knock, hourglass: Hourglass) -> None:
+                 pentagram: Pentagram | None, buzzer, buttons: Buttons | None, knock, hourglass: Hourglass,
+                 requested: Fitted | None = None) -> None:
         self.pins = pins
         self.simulate = simulate
         self.clock = clock
         self.health = health
         self.fitted = fitted
+        self.requested = requested or fitted  # what was asked for: the difference is what a damaged file left out
         self.factory = factory  # gpiozero's pin factory (mock pins when simulating)
         self.pentagram = pentagram
         self.buzzer = buzzer
@@ -271,6 +273,7 @@ class Box:
         until someone calls ``box.knock.pump()`` (tests); ``direct_sim`` feeds the
         simulated piezo straight to the detector (the desktop app)."""
         simulate = (not gpio.is_raspberry_pi()) if simulate is None else simulate
+        requested = fitted
         clock = clock or SystemClock()
         health = health or Health()
         if pins is None:  # the file: whatever it holds, the box opens (without the parts it gets wrong)
@@ -286,7 +289,7 @@ class Box:
         buttons = Buttons(pins, factory, clock, health) if fitted.buttons else None
         knock = cls._open_knock(pins, simulate, clock, health, fitted, factory, knock_settings, listen, direct_sim)
         return cls(pins, simulate, clock, health, fitted, factory, pentagram, buzzer, buttons, knock,
-                   Hourglass(clock, hourglass))
+                   Hourglass(clock, hourglass), requested)
 
     @staticmethod
     def _open_pentagram(pins, simulate, health, clock, fitted) -> Pentagram | None:

@@ -225,10 +225,13 @@ def test_an_unfinished_game_without_a_screen_is_not_offered(tmp_path, monkeypatc
     """A log imported from the command line for a game the screen cannot play (here:
     Séance Party with its screen taken away) waits in the journal; the app opens on the
     home screen instead of failing."""
-    from companion.cli import main
-    from companion.ui import games
+    import dataclasses
 
-    monkeypatch.delitem(games.GAME_SCREENS, "seance-party")
+    from companion import games
+    from companion.cli import main
+
+    registered = games.entries()
+    monkeypatch.setitem(registered, "seance-party", dataclasses.replace(registered["seance-party"], screen=""))
     log = ROOT / "docs" / "examples" / "seance-party-party-battle.jsonl"
     assert main(["--journal", str(tmp_path / "journal.sqlite3"), "import", str(log)]) == 0
     app = make_app(tmp_path)

@@ -11,11 +11,9 @@ import pytest
 
 from companion import cardbook
 from companion.engine.match import Match
-from companion.games import registry
+from companion.games import entries, registry
 from companion.ui.games.clairvoyance import ClairvoyanceScreen
 from companion.ui.games.clairvoyance_entry import CardForm
-from companion.ui.games.esp import EspUi
-from companion.ui.games.seance_party import SeancePartyUi
 from tests.ui_driver import make_app, open_match, tap, type_on_screen
 
 CLAIRVOYANCE = registry()["clairvoyance"]
@@ -89,13 +87,13 @@ def test_a_figure_filled_in_for_a_shipped_card_is_remembered(app, tmp_path):
 
 
 def test_a_card_named_inline_in_a_seance_party_line_is_known_in_the_next_games_setup(app, tmp_path):
-    assert app.new_game(SeancePartyUi().setup(["Ann", "Bo"], {"battle": True}, 3), {}) is None
+    assert app.new_game(entries()["seance-party"].make_setup(["Ann", "Bo"], {"battle": True}, 3), {}) is None
     assert "cards" not in app.match.match.setup  # an empty book adds nothing
     for seat in (0, 1):
         assert app.play({"act": "curse", "seat": seat, "zeners": []})
     assert app.play({"act": "reveal", "seat": 0, "hand": HAND + [GHOST]})
     assert book(tmp_path) == {"seance-party": [GHOST]}
-    assert app.new_game(SeancePartyUi().setup(["Cy", "Di"], {}, 4), {}) is None
+    assert app.new_game(entries()["seance-party"].make_setup(["Cy", "Di"], {}, 4), {}) is None
     assert app.match.match.setup["cards"] == [GHOST]
     assert app.match.state.cards["Candle Ghost"].cursed_attack == 20
     for seat in (0, 1):
@@ -168,7 +166,7 @@ def test_the_json_round_trip(tmp_path):
 def test_games_without_cards_keep_no_book(app, tmp_path):
     assert cardbook.table_cards_of(registry()["esp"]) is None
     assert cardbook.table_cards_of(registry()["mysterium"]) is None
-    assert app.new_game(EspUi().setup(["Ann", "Bo"], {}, 1), {}) is None
+    assert app.new_game(entries()["esp"].make_setup(["Ann", "Bo"], {}, 1), {}) is None
     assert "cards" not in app.match.match.setup
     assert not (tmp_path / "cards.json").exists()
 

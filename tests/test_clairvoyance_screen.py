@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from companion.games import registry
-from companion.ui.games.clairvoyance import ClairvoyanceScreen, ClairvoyanceUi
+from companion.ui.games.clairvoyance import ClairvoyanceScreen
 from companion.ui.games.clairvoyance_entry import CardForm, DieEntryScreen
 from companion.ui.summary import SummaryScreen
 from companion.ui.widgets import TEXT_LOG
@@ -120,8 +120,8 @@ def test_a_whole_two_player_game_is_entered_by_taps(app):
     assert "Ann wins!" in draw(app)
     tap(app, ("results",))
     assert isinstance(app.screen, SummaryScreen)
-    ui = ClairvoyanceUi()
-    assert ui.points_by_round(state)[0] == [6, 7] and ui.points_by_round(state)[-1] == [2, 0]
+    rounds = app.match.game.view(state, None)["results"]["rounds"]
+    assert rounds[0] == [6, 7] and rounds[-1] == [2, 0]
 
 
 def test_the_team_game_is_entered_by_taps(app):

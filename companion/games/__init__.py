@@ -1,17 +1,23 @@
-"""The games the companion knows, by the name their logs use."""
+"""The games the companion knows: every package here with an ``ENTRY``
+(``companion/engine/registry.py``), found by looking — a new game is a new package."""
 
 from __future__ import annotations
 
+import functools
+
 from companion.engine.game import Game
+from companion.engine.registry import Entry, discover
+
+
+@functools.cache
+def entries() -> dict[str, Entry]:
+    """Every registered game by its log name."""
+    return discover(__name__)
 
 
 def registry() -> dict[str, Game]:
-    from companion.games.clairvoyance import CLAIRVOYANCE
-    from companion.games.esp import ESP
-    from companion.games.mysterium import MYSTERIUM
-    from companion.games.seance_party import SEANCE_PARTY
-
-    return {game.name: game for game in (ESP, MYSTERIUM, SEANCE_PARTY, CLAIRVOYANCE)}
+    """Every registered game's rules by its log name."""
+    return {name: entry.rules for name, entry in entries().items()}
 
 
 def names_in(game_name: str, setup: dict) -> list[str]:

@@ -23,7 +23,8 @@ import pygame
 from companion import cardbook
 from companion.engine.journal import Journal, JournaledMatch, JournalError, Unsaved, default_path
 from companion.engine.refusal import Refused
-from companion.games import registry
+from companion.engine.registry import load
+from companion.games import entries, registry
 from companion.settings import Settings
 from companion.settings import load as load_settings
 from companion.settings import save as save_settings
@@ -89,7 +90,7 @@ class App:
     def left_out(self) -> list[str]:
         """The parts the settings say are fitted but the box runs without (a damaged pin map or
         LED layout): the builder's to fix, said on the warnings screen."""
-        wanted, running = self.settings.fitted, self.box.fitted
+        wanted, running = self.box.requested, self.box.fitted
         names = {"pentagram": "the pentagram", "buzzer": "the buzzer", "buttons": "the buttons"}
         parts = [words for part, words in names.items() if getattr(wanted, part) and not getattr(running, part)]
         if wanted.knock != "none" and running.knock == "none":
@@ -153,23 +154,18 @@ class App:
         self.screen = screen
         self.dirty = True
 
-    def game_ui(self, name: str):
-        from companion.ui.games import GAME_SCREENS
-
-        return GAME_SCREENS[name]
-
     @staticmethod
     def has_screen(name: str) -> bool:
-        from companion.ui.games import GAME_SCREENS
-
-        return name in GAME_SCREENS
+        """Whether the game is registered with a table screen (a game's log may outlive it)."""
+        entry = entries().get(name)
+        return entry is not None and bool(entry.screen)
 
     def open_match(self, match: JournaledMatch) -> None:
         self.match = match
         self.cards_seen = None
         for warning in match.warnings:
             self.refuse(warning)
-        self.show(self.game_ui(match.game.name).screen(self))
+        self.show(load(entries()[match.game.name].screen)(self))
         self.remember_cards()  # a game resumed may know cards the book does not yet
 
     def new_game(self, setup: dict, meta: dict) -> str | None:

@@ -8,7 +8,8 @@ from typing import Any
 
 import pygame
 
-from companion.games import names_in, registry
+from companion.engine.registry import load
+from companion.games import entries, names_in, registry
 from companion.ui import theme
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screen import Screen, SubScreen
@@ -56,17 +57,12 @@ class HomeScreen(Screen):
     title = "Planchette — choose a game"
 
     def draw_body(self, surface, area):
-        from companion.ui.games import GAME_SCREENS
-
         s = self.scale
-        games = registry()
-        names = ["esp", "mysterium", "seance-party", "clairvoyance"]
-        titles = {"esp": "ESP", "mysterium": "Mysterium", "seance-party": "Séance Party", "clairvoyance": "Clairvoyance"}
+        games = [entry for entry in entries().values() if entry.screen]
         body, foot = rows(area.inflate(-s(40), -s(30)), [4, 1], s(14))
-        for cell, name in zip(grid(body, 2, 2, s(14)), names):
-            ready = name in games and name in GAME_SCREENS
-            label = titles[name] if ready else f"{titles[name]} (coming)"
-            self.add_button(surface, Button(cell, label, ("game", name), enabled=ready), s(24))
+        cols = 2 if len(games) <= 4 else 3
+        for cell, entry in zip(grid(body, cols, -(-len(games) // cols), s(14)), games):
+            self.add_button(surface, Button(cell, entry.title, ("game", entry.name)), s(24))
         self.add_button(surface, Button(foot, "Settings", "settings", key="s"), s(18))
 
     def on_button(self, action):
@@ -82,17 +78,17 @@ class SetupScreen(Screen):
 
     def __init__(self, app, game: str) -> None:
         super().__init__(app)
-        self.ui = app.game_ui(game)
-        self.title = f"{self.ui.title} — the table"
-        self.count = self.ui.default_players
+        self.entry = entries()[game]
+        self.title = f"{self.entry.title} — the table"
+        self.count = self.entry.default_count
         self.names = list(DEFAULT_NAMES)
         self.colours = list(range(len(theme.PLAYER_COLOURS)))
         self.computer: set[int] = set()
-        self.options = {key: default for key, _, default in self.ui.options}
-        # a game may declare a choice per seat (Clairvoyance's characters: key, label, values,
-        # each value held by one seat at most) and sub-screens that fill in an option (extras)
-        self.seat_choice = getattr(self.ui, "seat_choice", None)
-        self.choices = list(self.seat_choice[2][: self.ui.max_players]) if self.seat_choice else []
+        self.options = {option.key: option.default for option in self.entry.options}
+        # a game may declare a choice per seat (Clairvoyance's characters, each value held by
+        # one seat at most) and screens of its own that fill in an option (extras)
+        self.seat_choice = self.entry.seat_choice
+        self.choices = list(self.seat_choice.values[: self.entry.most]) if self.seat_choice else []
         self.extras: dict = {}
 
     def draw_body(self, surface, area):
@@ -101,28 +97,29 @@ class SetupScreen(Screen):
         count_row, seats_box = rows(left, [1, 5], s(10))
         label, minus, number, plus = columns(count_row, [3, 1, 1, 1], s(8))
         draw_text(surface, "Players", label, s(20), theme.INK, bold=True)
-        self.add_button(surface, Button(minus, "−", "fewer", self.count > self.ui.min_players, key="-"), s(22))
+        self.add_button(surface, Button(minus, "−", "fewer", self.count > self.entry.least, key="-"), s(22))
         draw_text(surface, str(self.count), number, s(24), theme.INK, "centre", bold=True)
-        self.add_button(surface, Button(plus, "+", "more", self.count < self.ui.max_players, key="+"), s(22))
-        for seat, row in enumerate(rows(seats_box, [1] * self.ui.max_players, s(6))):
+        self.add_button(surface, Button(plus, "+", "more", self.count < self.entry.most, key="+"), s(22))
+        for seat, row in enumerate(rows(seats_box, [1] * self.entry.most, s(6))):
             if seat >= self.count:
                 continue
             colour = theme.PLAYER_COLOURS[self.colours[seat] % len(theme.PLAYER_COLOURS)]
             swatch, name, who, *choice = columns(row, [1, 5, 3, 3] if self.seat_choice else [1, 5, 3], s(8))
             self.add_button(surface, Button(swatch, "", ("colour", seat), colour=colour))
             self.add_button(surface, Button(name, f"{seat + 1}. {self.names[seat]}", ("name", seat)), s(18))
-            if self.options.get("full_information", False):
+            if self.computer_offered():
                 self.add_button(surface, Button(who, "Computer" if seat in self.computer else "Person",
                                                 ("who", seat), selected=seat in self.computer), s(15))
             if self.seat_choice:
                 # the choice takes the computer's column when there is none
-                cell = choice[0] if self.options.get("full_information", False) else who.union(choice[0])
+                cell = choice[0] if self.computer_offered() else who.union(choice[0])
                 self.add_button(surface, Button(cell, self.choices[seat], ("choice", seat)), s(15))
-        option_rows = rows(right, [1] * (len(self.ui.options) + 2), s(8))
-        for row, (key, text, _) in zip(option_rows, self.ui.options):
-            self.add_button(surface, Button(row, text, ("option", key), self.option_enabled(key),
+        option_rows = rows(right, [1] * (len(self.entry.options) + 2), s(8))
+        for row, option in zip(option_rows, self.entry.options):
+            key = option.key
+            self.add_button(surface, Button(row, option.label, ("option", key), self.option_enabled(key),
                                             selected=self.options[key] and self.option_enabled(key)), s(15))
-        draw_paragraph(surface, self.ui.blurb(self.options), option_rows[-2].inflate(0, s(8)), s(13), theme.MUTED, 2)
+        draw_paragraph(surface, self.entry.blurb(self.options), option_rows[-2].inflate(0, s(8)), s(13), theme.MUTED, 2)
         self.add_button(surface, Button(option_rows[-1], "Start", "start", key="\r", colour=theme.GOOD), s(22))
 
     def on_button(self, action):
@@ -147,15 +144,23 @@ class SetupScreen(Screen):
             self.app.show(KeyboardScreen(self.app, self, f"Name of player {seat + 1}", self.names[seat],
                                          lambda text: self.names.__setitem__(seat, text)))
 
-    # -- what a game's Ui may add to the set-up ---------------------------------------------
+    # -- what a game's entry may add to the set-up -----------------------------------------
+    def computer_offered(self) -> bool:
+        """Whether a seat may be the computer's: the game has computer players and, where they
+        need one (ESP's dealing here), the option is on."""
+        needs = self.entry.computer_needs
+        return self.entry.capabilities.computer_players and (needs is None or bool(self.options.get(needs)))
+
+    def option(self, key: str):
+        return next(option for option in self.entry.options if option.key == key)
+
     def option_enabled(self, key: str) -> bool:
         """An option the table size rules out is greyed (Clairvoyance's teams need four)."""
-        check = getattr(self.ui, "option_enabled", None)
-        return check(key, self.count) if check else True
+        return self.option(key).offered(self.count)
 
     def next_choice(self, seat: int) -> None:
         """The seat's next value that no other seat at the table holds."""
-        values = list(self.seat_choice[2])
+        values = list(self.seat_choice.values)
         taken = {c for k, c in enumerate(self.choices[: self.count]) if k != seat}
         at = values.index(self.choices[seat])
         for step in range(1, len(values) + 1):
@@ -171,7 +176,7 @@ class SetupScreen(Screen):
         if self.options[key]:
             self.options[key] = False
             return
-        opener = getattr(self.ui, "option_screen", None)
+        opener = load(self.entry.option_screens) if self.entry.option_screens else None
         screen = opener(key, self.app, self, self.extras.get(key), lambda value: self.chosen(key, value)) \
             if opener else None
         if screen is not None:
@@ -180,9 +185,9 @@ class SetupScreen(Screen):
             self.chosen(key, None)
 
     def chosen(self, key: str, value) -> None:
-        for group in getattr(self.ui, "exclusive", ()):
-            if key in group:
-                self.options.update({other: False for other in group})
+        group = self.option(key).group
+        if group is not None:
+            self.options.update({other.key: False for other in self.entry.options if other.group == group})
         self.options[key] = True
         if value is not None:
             self.extras[key] = value
@@ -192,7 +197,7 @@ class SetupScreen(Screen):
         extra = {}
         if self.seat_choice:
             extra["choices"] = self.choices[: self.count]
-        if hasattr(self.ui, "option_screen"):
+        if self.entry.option_screens:
             extra["extras"] = {k: v for k, v in self.extras.items() if self.options.get(k)}
         return extra
 
@@ -205,8 +210,8 @@ class SetupScreen(Screen):
             return
         seed = random.randrange(1, 1_000_000)
         options = {k: v and self.option_enabled(k) for k, v in self.options.items()}
-        setup = self.ui.setup(players, options, seed, **self.game_extras())
-        computer = sorted(s for s in self.computer if s < self.count) if self.options.get("full_information") else []
+        setup = self.entry.make_setup(players, options, seed, **self.game_extras())
+        computer = sorted(s for s in self.computer if s < self.count) if self.computer_offered() else []
         reason = self.app.new_game(setup, {"colours": colours, "computer": computer, "options": options})
         if reason is not None:
             self.app.refuse(reason)

@@ -1,5 +1,6 @@
-"""The end of a game: points per round as a chart, totals, each player's label, and
-the log saved for keeps."""
+"""The end of a game: a figure per player per round as a chart, headlines, each player's
+label, and the log saved for keeps — all from the game's view (``view["results"]``,
+``companion/engine/results.py``), so this screen serves every game and names none."""
 
 from __future__ import annotations
 
@@ -11,25 +12,29 @@ from companion.ui.widgets import Button, columns, draw_text, panel, rows
 
 
 class SummaryScreen(Screen):
-    def __init__(self, app, ui) -> None:
+    def __init__(self, app) -> None:
         super().__init__(app)
-        self.ui = ui
-        self.title = f"{ui.title} — results"
+        self.title = f"{app.match.game.title} — results"
 
-    def colour(self, seat: int):
-        # a game whose first set-up name is not a player (Mysterium's ghost) shifts the colours
-        return theme.player_colour(self.app.match.meta, seat + getattr(self.ui, "first_colour", 0))
+    @property
+    def results(self) -> dict:
+        match = self.app.match
+        return match.game.view(match.state, None)["results"]
+
+    def colour(self, index: int):
+        """The colour of the ``index``-th name of the results: its table seat's."""
+        return theme.player_colour(self.app.match.meta, self.results["seats"][index])
 
     def draw_body(self, surface, area):
         s = self.scale
-        state = self.app.match.state
-        players = self.ui.names(state)
-        by_round = self.ui.points_by_round(state)
-        labels = self.ui.labels(state)
+        results = self.results
+        players = results["names"]
+        by_round = results["rounds"]
+        labels = results["labels"]
         chart, side = columns(area.inflate(-s(16), -s(12)), [3, 2], s(12))
-        self.draw_chart(surface, chart, players, by_round)
+        self.draw_chart(surface, chart, players, by_round, results["title"])
         lines = rows(side, [1] * len(players) + [0.8, 0.8], s(6))
-        for seat, (row, headline) in enumerate(zip(lines, self.ui.headlines(state))):
+        for seat, (row, headline) in enumerate(zip(lines, results["headlines"])):
             panel(surface, row, theme.PANEL, s(8))
             top, bottom = rows(row.inflate(-s(10), -s(4)), [1, 1], 0)
             draw_text(surface, headline, top, s(15), self.colour(seat), bold=True)
@@ -38,12 +43,12 @@ class SummaryScreen(Screen):
         self.add_button(surface, Button(lines[-2], "Save the game's log", "export"), s(16))
         self.add_button(surface, Button(lines[-1], "New game", "home", colour=theme.GOOD), s(16))
 
-    def draw_chart(self, surface, area, players, by_round):
+    def draw_chart(self, surface, area, players, by_round, title):
         s = self.scale
         panel(surface, area, theme.PANEL, s(8))
         inner = area.inflate(-s(20), -s(20))
-        title, plot, legend = rows(inner, [1, 6, 1], s(4))
-        draw_text(surface, self.ui.chart_title, title, s(15), theme.INK, bold=True)
+        heading, plot, legend = rows(inner, [1, 6, 1], s(4))
+        draw_text(surface, title, heading, s(15), theme.INK, bold=True)
         if not by_round:
             return
         top = max(1, max(max(r) for r in by_round))

@@ -1,6 +1,17 @@
-"""Clairvoyance (rules: ``shared/rules/clairvoyance.txt``; log: ``docs/clairvoyance.md``)."""
+"""Clairvoyance (rules: the printed rulebook; log: ``docs/clairvoyance.md``)."""
 
+from companion.engine.registry import Capabilities, Entry
+from companion.games.clairvoyance import table
+from companion.games.clairvoyance.cards import table_cards
 from companion.games.clairvoyance.game import CLAIRVOYANCE, ClairvoyanceGame
 from companion.games.clairvoyance.state import ClairvoyanceState
 
-__all__ = ["CLAIRVOYANCE", "ClairvoyanceGame", "ClairvoyanceState"]
+ENTRY = Entry(
+    rules=CLAIRVOYANCE, make_setup=table.setup_line, blurb=table.blurb, default_people=3, options=table.OPTIONS,
+    seat_choice=table.SEAT_CHOICE, capabilities=Capabilities(chance=True, teams=True), table_cards=table_cards,
+    screen="companion.ui.games.clairvoyance:ClairvoyanceScreen",
+    option_screens="companion.ui.games.clairvoyance:option_screen",
+    examples="companion.ui.games.clairvoyance:examples",
+)
+
+__all__ = ["CLAIRVOYANCE", "ClairvoyanceGame", "ClairvoyanceState", "ENTRY"]

@@ -142,5 +142,7 @@ def summary(game, state, viewer="all") -> dict:
 
 
 def view(game, state, seat) -> dict:
-    """The summary as ``seat`` may see it (``None``: the shared screen)."""
-    return summary(game, state, viewer=seat)
+    """The summary as ``seat`` may see it (``None``: the shared screen), and the results chart."""
+    from companion.games.clairvoyance.results import clairvoyance_results
+
+    return {**summary(game, state, viewer=seat), "results": clairvoyance_results(game, state)}

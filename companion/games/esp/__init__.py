@@ -1,5 +1,13 @@
-"""ESP: Experiment in Supersensory Perspicacity (rules: ``shared/rules/esp.txt``)."""
+"""ESP: Experiment in Supersensory Perspicacity (rules: the printed rulebook; log: ``docs/esp-log.md``)."""
 
+from companion.engine.registry import Capabilities, Entry
+from companion.games.esp import table
 from companion.games.esp.game import ESP, EspGame, EspState
 
-__all__ = ["ESP", "EspGame", "EspState"]
+ENTRY = Entry(
+    rules=ESP, make_setup=table.setup_line, blurb=table.blurb, default_people=3, options=table.OPTIONS,
+    capabilities=Capabilities(chance=True, computer_players=True), computer_needs="full_information",
+    screen="companion.ui.games.esp:EspScreen", examples="companion.ui.games.esp:examples",
+)
+
+__all__ = ["ENTRY", "ESP", "EspGame", "EspState"]

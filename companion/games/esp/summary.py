@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.games.esp import rules
 from companion.games.esp.cards import name
+from companion.games.esp.results import esp_results
 
 
 def _card(c: int | None) -> str | None:
@@ -69,6 +70,7 @@ def view(game, state, seat: int | None) -> dict:
             "claims": [[s, c] for s, c in rnd.claims] if rnd else [],
             "why": [t.why for t in rnd.tricks] if rnd else [],
             "notices": list(state.notices),
+            "results": esp_results(game, state),
         }
     )
     return shown

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from companion.engine.secret import HIDDEN
 from companion.games.mysterium import rules
+from companion.games.mysterium.results import mysterium_results
 from companion.games.mysterium.rules import BANDS, CATEGORIES, STAGES, TOKENS
 
 
@@ -168,5 +169,6 @@ def view(game, state, seat: int | None) -> dict:
         "role": None if seat is None else ("ghost" if seat == len(names) - 1 else "psychic"),
         "sealed_votes": sealed,  # {name: case or "hidden"}
         "hidden": HIDDEN,
+        "results": mysterium_results(game, state),
     })
     return shown

@@ -1,6 +1,15 @@
 """Séance Party (rules: the Séance Party rulebook, with ``docs/rules-notes.md`` for its gaps;
 log: ``docs/seance-party.md``)."""
 
+from companion.engine.registry import Capabilities, Entry
+from companion.games.seance_party import table
+from companion.games.seance_party.cards import table_cards
 from companion.games.seance_party.game import SEANCE_PARTY, SeancePartyGame, SeanceState
 
-__all__ = ["SEANCE_PARTY", "SeancePartyGame", "SeanceState"]
+ENTRY = Entry(
+    rules=SEANCE_PARTY, make_setup=table.setup_line, blurb=table.blurb, default_people=2, options=table.OPTIONS,
+    capabilities=Capabilities(chance=True, secret_steps=True), table_cards=table_cards,
+    screen="companion.ui.games.seance_party:SeancePartyScreen", examples="companion.ui.games.seance_party:examples",
+)
+
+__all__ = ["ENTRY", "SEANCE_PARTY", "SeancePartyGame", "SeanceState"]

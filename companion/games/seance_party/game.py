@@ -1060,7 +1060,10 @@ class SeancePartyGame(Game):
 
     def view(self, state: SeanceState, seat: int | None) -> dict:
         from companion.games.seance_party.summary import summary
+        from companion.games.seance_party.results import seance_results
+
         data = summary(self, state)
+        data["results"] = seance_results(self, state)
         if state.phase == "curse" and state.sealed is not None:
             data["curse_choices"] = {state.names[s]: c for s, c in state.sealed.view(seat).items()}
         return data

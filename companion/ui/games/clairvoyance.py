@@ -32,105 +32,9 @@ PHASES = {"guess": "who goes first", "roll": "who goes first", "over": "the end"
 CHARACTERS = tuple(rules.CHARACTERS)
 
 
-class ClairvoyanceUi:
-    name = "clairvoyance"
-    title = "Clairvoyance"
-    min_players, max_players = rules.PLAYERS
-    default_players = 3
-    seat_choice = ("character", "Character", CHARACTERS)
-    options = [("teams", "Teams, seated across (4 players)", False),
-               ("standard_die", "Standard die (opposite faces sum to 9)", False),
-               ("own_die", "Our own die, face by face…", False)]
-    exclusive = (("standard_die", "own_die"),)
-
-    def option_enabled(self, key, count) -> bool:
-        """Team Play seats two teams across, which takes four players."""
-        return key != "teams" or count == 4
-
-    def option_screen(self, key, app, back, value, done):
-        """The own-die option is on once the die has been entered face by face."""
-        return DieEntryScreen(app, back, value, done) if key == "own_die" else None
-
-    def blurb(self, options) -> str:
-        die = ("your own die" if options.get("own_die") else "a standard die" if options.get("standard_die")
-               else "the rulebook's die (3 touches 2, 4 and 6)")
-        return f"Tap a character to change it. Health 10, five cards each; playing with {die}."
-
-    def setup(self, players, options, seed, choices=None, extras=None) -> dict:
-        extras = extras or {}
-        die = extras["own_die"] if options.get("own_die") and "own_die" in extras else \
-            "standard" if options.get("standard_die") else "rulebook"
-        setup = {"game": "clairvoyance", "players": list(players),
-                 "characters": list(choices or CHARACTERS[: len(players)]), "die": die, "seed": seed}
-        if options.get("teams"):
-            setup["teams"] = True
-        return setup
-
-    def screen(self, app) -> "ClairvoyanceScreen":
-        return ClairvoyanceScreen(app)
-
-    chart_title = "Health after each round"
-
-    @staticmethod
-    def names(state) -> list[str]:
-        return list(state.names)
-
-    @staticmethod
-    def points_by_round(state) -> list[list[int]]:
-        """Health at the end of each round (a round: every player still in has had a turn),
-        from the rules' records of hits and corrections; a heal stops at the counter's top,
-        and the chart shows nothing below 0."""
-        top = state.start_health
-        health = [top] * state.seats
-        changes = sorted(_health_changes(state), key=lambda change: change[0])
-        out = []
-        for last_turn in _round_ends(state):
-            while changes and changes[0][0] <= last_turn:
-                _, seat, amount = changes.pop(0)
-                health[seat] = min(top, health[seat] + amount) if amount > 0 else health[seat] + amount
-            out.append([max(0, h) for h in health])
-        return out
-
-    @staticmethod
-    def headlines(state) -> list[str]:
-        out = []
-        for seat, name in enumerate(state.names):
-            hits = sum(1 for p in state.plays if p["outcome"] == "hit" and p["player"] == name)
-            status = "out" if state.out[seat] else f"{state.health[seat]} health"
-            out.append(f"{name} ({state.characters[seat]}): {status}, {hits} hit{'s' if hits != 1 else ''}")
-        return out
-
-    @staticmethod
-    def labels(state) -> list[str]:
-        winners = state.winners or ()
-        return ["won" if s in winners else ("out" if state.out[s] else "lost") for s in range(state.seats)]
-
-
-def _health_changes(state) -> list[tuple[int, int, int]]:
-    """(turn, seat, change) for every hit and every hurt or heal correction."""
-    seat = {name: s for s, name in enumerate(state.names)}
-    out = [(p["turn"], seat[p["target"]], -p["damage"]) for p in state.plays if p["outcome"] == "hit"]
-    for c in state.corrections:
-        if c["act"] in ("hurt", "heal"):
-            out.append((c["turn"], seat[c["player"]], c["amount"] if c["act"] == "heal" else -c["amount"]))
-    return out
-
-
-def _round_ends(state) -> list[int]:
-    """The turn number that ends each round: turns go clockwise from the first player,
-    skipping those out by then, and a round ends when the turn wraps past the first seat."""
-    if state.first is None:
-        return []
-    n = state.seats
-    out_at = {list(state.names).index(e["player"]): e["turn"] for e in state.eliminations}
-    ends, holder = [], state.first
-    for turn in range(1, state.turn_number + 1):
-        after = [s for s, t in out_at.items() if t <= turn]
-        following = next((holder + k) % n for k in range(1, n + 1) if (holder + k) % n not in after)
-        if turn == state.turn_number or (following - state.first) % n <= (holder - state.first) % n:
-            ends.append(turn)
-        holder = following
-    return ends
+def option_screen(key, app, back, value, done):
+    """The own-die option is on once the die has been entered face by face (Entry.option_screens)."""
+    return DieEntryScreen(app, back, value, done) if key == "own_die" else None
 
 
 class ClairvoyanceScreen(GameScreen):
@@ -669,7 +573,7 @@ class ClairvoyanceScreen(GameScreen):
         elif kind == "results":
             from companion.ui.summary import SummaryScreen
 
-            self.app.show(SummaryScreen(self.app, ClairvoyanceUi()))
+            self.app.show(SummaryScreen(self.app))
 
     def say(self, face: int) -> None:
         """A guess: one number, or two with two players (the second tap says them)."""
@@ -686,3 +590,63 @@ class ClairvoyanceScreen(GameScreen):
         """The card form; once the card is defined, the entry in progress carries on."""
         kept = {k: (list(v) if isinstance(v, list) else v) for k, v in self.draft.items()}
         self.app.show(CardForm(self.app, self, card, lambda name: self.keep_draft(kept)))
+
+
+def examples():
+    """The Clairvoyance screen at moments of the example games in docs/examples, its set-up,
+    its forms, and a five-player table (the tightest fit)."""
+    from companion.ui import examples as ex
+    from companion.ui import shell
+
+    duel_log, team_log = ex.read_log("clairvoyance-two-players.jsonl"), ex.read_log("clairvoyance-teams.jsonl")
+    if duel_log is None or team_log is None:
+        return
+    duel_setup, duel = duel_log
+    team_setup, teams = team_log
+    acts = [a["act"] for a in duel]
+    team_acts = [a["act"] for a in teams]
+    yield "clairvoyance-setup", lambda app: app.show(shell.SetupScreen(app, "clairvoyance"))
+    yield "clairvoyance-die-entry", lambda app: app.show(
+        DieEntryScreen(app, shell.SetupScreen(app, "clairvoyance")))
+    yield "clairvoyance-guess", lambda app: ex.load(app, duel_setup, duel[:1])
+    moments = {"clairvoyance-die": (duel_setup, duel, acts.index("die")),
+               "clairvoyance-window": (duel_setup, duel, acts.index("instant") + 1),
+               "clairvoyance-team-window": (team_setup, teams, len(teams) - 5),
+               "clairvoyance-possessions": (team_setup, teams, team_acts.index("throw", 20) - 1),
+               "clairvoyance-over": (duel_setup, duel, len(duel))}
+    for name, (setup, actions, upto) in moments.items():
+        yield name, ex.at(setup, actions, upto)
+
+    def throwing(app):
+        ex.load(app, duel_setup, duel[:acts.index("throw")])
+        app.screen.on_button(("verb", "throw"))
+
+    yield "clairvoyance-throw", throwing
+
+    def filling(app):
+        ex.load(app, team_setup, teams[: team_acts.index("ability")])
+        app.show(CardForm(app, app.screen, app.match.state.cards["Jack-in-the-Box"]))
+
+    yield "clairvoyance-card-form", filling
+    yield "clairvoyance-five", ex.at(*five_players(), len(five_players()[1]))
+
+    yield "clairvoyance-summary", ex.results(duel_setup, duel)
+
+
+def five_players() -> tuple[dict, list[dict]]:
+    """A five-player Clairvoyance table with possessions all round, as the rules enter it."""
+    cards = [{"name": "Lamp", "type": "item", "faces": [1, 2, 5], "damage": 2, "use": "none"},
+             {"name": "Grandfather Clock", "type": "item", "faces": [1, 2, 4, 8], "damage": 4, "use": "none"},
+             {"name": "Jack-in-the-Box", "type": "item", "faces": [1, 2, 4, 5, 6, 8], "damage": 1},
+             {"name": "Music Box", "type": "item", "faces": [1, 2, 4, 5, 7, 8], "damage": 1, "use": "continuous",
+              "text": "At the start of its owner's turn someone dances the blues: they lose 1 health."}]
+    setup = {"game": "clairvoyance", "players": ["Ann", "Bo", "Cy", "Dee", "Eve"],
+             "characters": ["Mama Rita", "Gertrude", "Harold", "Sebastian", "Claire"], "cards": cards}
+    actions = [{"act": "guess", "seat": s, "faces": [s + 1]} for s in range(5)] + [{"act": "roll", "face": 1}]
+    face = 1
+    for seat, card in enumerate(["Grandfather Clock", "Jack-in-the-Box", "Music Box", "Lamp", "Music Box"]):
+        face = 2 if face == 1 else 1
+        actions += [{"act": "possess", "seat": seat, "card": card}, {"act": "resolve"},
+                    {"act": "die", "seat": seat, "face": face}, {"act": "end", "seat": seat}]
+    actions += [{"act": "throw", "seat": 0, "item": 1, "target": 1}]
+    return setup, actions

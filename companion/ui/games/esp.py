@@ -4,6 +4,8 @@ either order) or two keys (``4`` then ``x``), a held card in one tap when dealt 
 
 from __future__ import annotations
 
+import random
+
 import pygame
 
 from companion.games.esp import ESP
@@ -18,51 +20,6 @@ from firmware_py.pentagram.scenes import EspScene
 
 BOT_DELAY = 0.7  # seconds a computer player "thinks", so the table can follow
 WHAT = {"predict": "prediction", "vision": "Vision Card", "play": "card", "bid": "bid"}
-
-
-class EspUi:
-    name = "esp"
-    title = "ESP"
-    min_players = ESP.min_players
-    max_players = ESP.max_players
-    default_players = 3
-    options = [("full_information", "Deal the cards here (solo try, computer players)", False)]
-
-    def blurb(self, options) -> str:
-        if options.get("full_information"):
-            return "The companion shuffles, deals and shows each person's hand; tap a seat to let the computer play it."
-        return "Play with your own cards; enter each prediction, the Vision Card, every card played and the bids."
-
-    def setup(self, players, options, seed) -> dict:
-        setup = {"game": "esp", "players": players}
-        if options.get("full_information"):
-            setup["seed"] = seed
-        return setup
-
-    def screen(self, app) -> "EspScreen":
-        return EspScreen(app)
-
-    chart_title = "Points per round"
-
-    @staticmethod
-    def names(state) -> list[str]:
-        return list(state.players)
-
-    @staticmethod
-    def points_by_round(state) -> list[list[int]]:
-        return [[rnd.points(s) for s in range(len(state.players))] for rnd in state.rounds]
-
-    @staticmethod
-    def headlines(state) -> list[str]:
-        totals = state.totals()
-        best = max(totals)
-        return [f"{who}: {total} points" + ("  ★ most points" if total == best else "")
-                for who, total in zip(state.players, totals)]
-
-    @staticmethod
-    def labels(state) -> list[str]:
-        outcome = ESP.outcome(state)
-        return list(outcome.labels) if outcome else []
 
 
 class EspScreen(GameScreen):
@@ -349,7 +306,7 @@ class EspScreen(GameScreen):
         if kind == "results":
             from companion.ui.summary import SummaryScreen
 
-            self.app.show(SummaryScreen(self.app, EspUi()))
+            self.app.show(SummaryScreen(self.app))
         elif kind == "bidder":
             self.bidder = value
             self.suit = self.rank = None
@@ -423,3 +380,56 @@ def _back_face(enabled: bool):
             dim.fill((0, 0, 0, 140))
             surface.blit(dim, shape)
     return face
+
+
+# -- example positions for `companion shots` (Entry.examples) ------------------------------------
+def esp_game(players=("Ann", "Bo", "Cy"), seed: int = 7) -> tuple[dict, list[dict]]:
+    """A whole full-information ESP game, dealt and played at random from ``seed``."""
+    setup = {"game": "esp", "players": list(players), "seed": seed}
+    state = ESP.setup(setup)
+    rng = random.Random(seed)
+    actions = []
+    while not ESP.is_over(state):
+        action = ESP.chance(state) or rng.choice(ESP.legal(state))
+        state = ESP.apply(state, action)
+        actions.append(action)
+    return setup, actions
+
+
+def examples():
+    """The ESP screen at each moment of a game, entered at a table and dealt here; the resume
+    offer, the menu and the results of it."""
+    from companion.ui import examples as ex
+    from companion.ui import shell
+
+    setup, actions = esp_game()
+    table_setup = {k: v for k, v in setup.items() if k != "seed"}  # as a real table enters it
+    table_actions = [a for a in actions if a["act"] != "deal"]
+    first_play = next(i for i, a in enumerate(table_actions) if a["act"] == "play")
+    first_bid = next(i for i, a in enumerate(table_actions) if a["act"] == "bid")
+    full_first_play = next(i for i, a in enumerate(actions) if a["act"] == "play")
+
+    def resume(app):
+        ex.stored(app, table_setup, table_actions[:20])
+        app.show(shell.ResumeScreen(app, app.journal.latest_unfinished()))
+
+    yield "resume", resume
+    yield "esp-predict", ex.at(table_setup, table_actions, 1)
+    yield "esp-trick", ex.at(table_setup, table_actions, first_play + 2)
+    yield "esp-trick-won", ex.at(table_setup, table_actions, first_play + 3)
+    yield "esp-bid", ex.at(table_setup, table_actions, first_bid + 1)
+    yield "esp-hand", ex.at(setup, actions, full_first_play + 1, {"computer": [2]})
+
+    def refused(app):
+        ex.load(app, table_setup, table_actions[: first_play + 1])
+        app.play({"act": "play", "seat": 1, "card": table_actions[first_play]["card"]})
+
+    yield "esp-refusal", refused
+
+    def menu(app):
+        ex.load(app, table_setup, table_actions[:5])
+        app.show(shell.MenuScreen(app, app.screen))
+
+    yield "menu", menu
+    yield "esp-over", ex.at(table_setup, table_actions, len(table_actions))
+    yield "summary", ex.results(table_setup, table_actions)

@@ -19,52 +19,6 @@ from firmware_py.pentagram.scenes import MysteriumScene
 ROMAN = ("I", "II", "III", "IV", "V", "VI", "VII")
 
 
-class MysteriumUi:
-    name = "mysterium"
-    title = "Mysterium"
-    min_players = 2  # people, the ghost included: 2–3 play the small variation
-    max_players = 7
-    default_players = 4  # the main game's smallest table
-    first_colour = 1  # the first name at set-up is the ghost's
-    options = [("medium", "Medium difficulty", False), ("hard", "Hard difficulty", False)]
-
-    def blurb(self, options) -> str:
-        return ("The first name is the ghost's; the others are the psychics, clockwise. With two or three people "
-                "each psychic player takes two psychics (Easy only). The ghost answers by knocking.")
-
-    def setup(self, players, options, seed) -> dict:
-        difficulty = "hard" if options.get("hard") else "medium" if options.get("medium") else "easy"
-        ghost, psychics = players[0], players[1:]
-        if len(players) <= 3:  # the official small-group variation: two psychics each
-            pairs = [f"{name} {colour}" for name in psychics for colour in ("moon", "sun")]
-            return {"game": "mysterium", "ghost": ghost, "psychics": pairs, "variant": "small", "seed": seed}
-        return {"game": "mysterium", "ghost": ghost, "psychics": psychics, "difficulty": difficulty, "seed": seed}
-
-    def screen(self, app) -> "MysteriumScreen":
-        return MysteriumScreen(app)
-
-    chart_title = "Clairvoyancy level after each round"
-
-    @staticmethod
-    def names(state) -> list[str]:
-        return list(state.table.psychics)
-
-    @staticmethod
-    def points_by_round(state) -> list[list[int]]:
-        """The track level each psychic reached, round by round."""
-        return [list(record.levels) for record in state.history]
-
-    @staticmethod
-    def headlines(state) -> list[str]:
-        return [f"{who}: level {level}" + (f", finished in hour {ROMAN[r - 1]}" if r else "")
-                for who, level, r in zip(state.table.psychics, state.level, state.finished_in)]
-
-    @staticmethod
-    def labels(state) -> list[str]:
-        verdict = "everyone wins" if state.result == "won" else "everyone loses"
-        return [verdict] * len(state.table.psychics)
-
-
 class MysteriumScreen(GameScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -300,7 +254,7 @@ class MysteriumScreen(GameScreen):
         elif kind == "results":
             from companion.ui.summary import SummaryScreen
 
-            self.app.show(SummaryScreen(self.app, MysteriumUi()))
+            self.app.show(SummaryScreen(self.app))
 
     def answer(self, correct: bool) -> None:
         owed = self.game.expected(self.state)
@@ -313,3 +267,20 @@ class MysteriumScreen(GameScreen):
             self.answer(name == "yes")
             return True
         return False
+
+
+def examples():
+    """The Mysterium screen at each moment of the example game in docs/examples."""
+    from companion.ui import examples as ex
+
+    log = ex.read_log("mysterium-easy-win.jsonl")
+    if log is None:
+        return
+    setup, actions = log
+    acts = [a["act"] for a in actions]
+    moments = {"mysterium-visions": 1, "mysterium-sand": acts.index("guess") + 2,
+               "mysterium-answers": acts.index("answer") + 1, "mysterium-final": acts.index("vote"),
+               "mysterium-over": len(actions)}
+    for name, upto in moments.items():
+        yield name, ex.at(setup, actions, upto)
+    yield "mysterium-summary", ex.results(setup, actions)

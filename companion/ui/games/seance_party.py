@@ -38,65 +38,6 @@ PLAY_STEPS = ("card", "planchette", "guess", "energy", "addkind", "add")
 ACTIVATE_STEPS = ("seat", "zener", "card", "burn", "energy", "addkind", "add")
 
 
-class SeancePartyUi:
-    name = "seance-party"
-    title = "Séance Party"
-    min_players = 2
-    max_players = 4
-    default_players = 2
-    options = [("battle", "Séance battle (30 cards each)", False)]
-
-    def blurb(self, options) -> str:
-        if options.get("battle"):
-            return "Séance battle: each player brings a 30-card deck. Enter curses, hands, boosts and every play."
-        return "Party mode: one shared deck of 60. Enter curses, hands, boosts and every play."
-
-    def setup(self, players, options, seed) -> dict:
-        return {"game": "seance-party", "players": list(players),
-                "mode": "battle" if options.get("battle") else "party", "seed": seed}
-
-    def screen(self, app) -> "SeancePartyScreen":
-        return SeancePartyScreen(app)
-
-    chart_title = "Charged Zeners after each round"
-
-    @staticmethod
-    def names(state) -> list[str]:
-        return list(state.names)
-
-    @staticmethod
-    def points_by_round(state) -> list[list[int]]:
-        """How many Zeners each player had charged by the end of each round."""
-        out = []
-        for r in range(1, state.round + 1):
-            counts = [0] * len(state.names)
-            for charge in state.charges:
-                if charge["round"] <= r:
-                    who = charge["player"]
-                    seat = who if isinstance(who, int) else list(state.names).index(who)
-                    counts[seat] += 1
-            out.append(counts)
-        return out
-
-    @staticmethod
-    def headlines(state) -> list[str]:
-        out = []
-        for seat, name in enumerate(state.names):
-            charged = sum(1 for v in state.zeners[seat].values() if v["charged"])
-            text = f"{name}: {charged} charged, {state.energy_total(seat)} energy"
-            defeats = sum(1 for d in state.defeated if d == seat)
-            if defeats:
-                text += f", defeated {defeats}"
-            out.append(text)
-        return out
-
-    @staticmethod
-    def labels(state) -> list[str]:
-        winners = state.winners or []
-        return ["won" if s in winners else ("defeated" if state.defeated[s] is not None else "lost")
-                for s in range(len(state.names))]
-
-
 def dice_text(dice) -> str:
     return " ".join(f"d{d}" for d in dice) or "none"
 
@@ -1004,7 +945,7 @@ class SeancePartyScreen(GameScreen):
     def tap_results(self, _):
         from companion.ui.summary import SummaryScreen
 
-        self.app.show(SummaryScreen(self.app, SeancePartyUi()))
+        self.app.show(SummaryScreen(self.app))
 
 
 #: buttons that fill a step of the draft: the button's kind -> the draft's key
@@ -1116,3 +1057,65 @@ class CardFormScreen(SubScreen):
             return self.app.refuse(f"{card.name} is already known with other figures ({describe(old)})")
         self.go_back()
         self.done(card.name if old is not None else self.definition())
+
+
+def examples():
+    """The Séance Party screen at each step of the example games in docs/examples."""
+    from companion.ui import examples as ex
+
+    log, party_log = ex.read_log("seance-party-charges.jsonl"), ex.read_log("seance-party-party-battle.jsonl")
+    if log is None or party_log is None:
+        return
+    setup, actions = log
+    acts = [a["act"] for a in actions]
+    moments = {"seance-curse": 0, "seance-reveal": acts.index("reveal") + 1, "seance-boost": acts.index("boost"),
+               "seance-turn": acts.index("play") + 1, "seance-attach": acts.index("attach")}
+    for name, upto in moments.items():
+        yield name, ex.at(setup, actions, upto)
+
+    def playing(app):
+        ex.load(app, setup, actions[: acts.index("play")])
+        app.screen.on_button(("playing",))
+        app.screen.on_button(("card", actions[acts.index("play")]["card"]))
+
+    yield "seance-play", playing
+
+    def taps(upto, *buttons):
+        """The example game up to ``upto`` actions, then the screen's buttons tapped."""
+        def prepare(app):
+            ex.load(app, setup, actions[:upto])
+            for button in buttons:
+                app.screen.on_button(button)
+        return prepare
+
+    second_curse = acts.index("curse", 2)
+    spirit = next(i for i, a in enumerate(actions) if a["act"] == "play" and "energy" in a)
+    yield "seance-sealed", taps(1)
+    yield "seance-own-curses", taps(1, ("seat", 1), ("zener", "wave"), ("zener", "star"))
+    yield "seance-activate", taps(second_curse + 2, ("activating",), ("aseat", 1), ("zener", "cross"))
+    yield "seance-possession", taps(spirit, ("playing",), ("card", actions[spirit]["card"]),
+                                    ("planchette", actions[spirit]["planchette"]), ("guess", actions[spirit]["guess"]),
+                                    ("energy", 1))
+    yield "seance-ability", taps(acts.index("play", acts.index("reveal", second_curse)) + 1, ("abilities",))
+
+    def card_form(app):
+        ex.load(app, setup, actions[:1])
+        app.screen.define("add", None)
+
+    yield "seance-card-form", card_form
+    party_setup, party = party_log
+    pacts = [a["act"] for a in party]
+    attack = party[pacts.index("attack")]
+
+    def table_rolls(app):
+        ex.load(app, party_setup, party[: pacts.index("attack")])
+        app.screen.on_button(("tabledice",))
+        app.screen.on_button(("attack", attack))
+        app.screen.on_button(("roll", 3))
+
+    yield "seance-rolls", table_rolls
+    yield "seance-battle", lambda app: ex.load(app, party_setup, party[: pacts.index("attack") + 1])
+    yield "seance-after-battle", lambda app: ex.load(app, party_setup, party)
+    yield "seance-over", lambda app: ex.load(app, setup, actions)
+
+    yield "seance-summary", ex.results(setup, actions)
