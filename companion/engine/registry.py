@@ -79,6 +79,10 @@ class Entry:
     table_cards: Callable[[Any], list[dict]] | None = None  # cards the group entered, for the card book
     bot: Callable[..., dict | None] | None = None  # (game, state, seed, count, seats) -> a computer player's action
     computer_needs: str | None = None  # the option without which no seat can be the computer's (ESP: dealing here)
+    secrets: Callable[[Any, Any], Any] | None = None
+    """``(state, random.Random) -> state``: the same position with everything the table may not
+    see changed (hands, sealed choices, secret votes).  The registry's tests show that the
+    shared screen's view is the same for both: secrets are stripped by construction."""
     extras: Mapping[str, Any] = field(default_factory=dict)  # anything else a game's own screens share
 
     @property

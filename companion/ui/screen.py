@@ -123,6 +123,23 @@ class GameScreen(Screen):
     def game(self):
         return self.app.match.game
 
+    @property
+    def view(self) -> dict:
+        """What the shared screen may show: the game's view for the table (``seat=None``),
+        worked out once per state.  A screen draws from this, never from :attr:`state`."""
+        return self.seat_view(None)
+
+    def seat_view(self, seat: int | None) -> dict:
+        """What ``seat`` alone may see (a hand passed to its player), once per state and seat."""
+        state = self.state
+        cached = self.__dict__.get("_views")
+        if cached is None or cached[0] is not state:
+            cached = self._views = (state, {})
+        views = cached[1]
+        if seat not in views:
+            views[seat] = self.game.view(state, seat)
+        return views[seat]
+
     def legal(self, act: str, **fields) -> list[dict]:
         """The legal actions of kind ``act`` whose fields match ``fields``."""
         return [a for a in self.all_legal() if a["act"] == act
