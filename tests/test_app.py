@@ -155,7 +155,7 @@ def test_one_person_plays_a_whole_game_against_computer_players(app):
     turns = 0
     while not ESP.is_over(app.match.state):
         owed = ESP.expected(app.match.state)
-        if owed and owed.get("seat") == 0 and app.screen.machine_turn() is None:
+        if owed and owed.get("seat") == 0 and app.screen.computer_move() is None and app.screen.chance_move() is None:
             legal = ESP.legal(app.match.state)
             mine = [a for a in legal if a.get("seat") == 0]
             action = mine[0]

@@ -3,6 +3,7 @@ answers taps, keys and the box's yes/no/undo."""
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -139,6 +140,41 @@ class GameScreen(Screen):
         if seat not in views:
             views[seat] = self.game.view(state, seat)
         return views[seat]
+
+    # -- the companion's own moves ---------------------------------------------------------------
+    BOT_DELAY = 0.7  # seconds a computer player "thinks", so the table can follow
+
+    def computer_move(self) -> dict | None:
+        """What a computer-played seat does now (the game's ``Entry.bot`` for the seats chosen at
+        set-up), worked out once per state; None when no computer seat has anything to do."""
+        state = self.state
+        cached = self.__dict__.get("_computer")
+        if cached is None or cached[0] is not state:
+            cached = self._computer = (state, self._work_out_computer_move())
+        return cached[1]
+
+    def _work_out_computer_move(self) -> dict | None:
+        from companion.games import entries
+
+        seats = tuple(self.app.match.meta.get("computer", ()))
+        bot = entries()[self.game.name].bot
+        if not seats or bot is None or self.game.is_over(self.state):
+            return None
+        match = self.app.match.match
+        rng = random.Random(f"{match.setup.get('seed')}:bot:{len(match.actions)}")
+        return bot(self.game, self.state, seats, rng)
+
+    def play_computer(self, now: float) -> bool:
+        """Play the computer's move once it has "thought" for :attr:`BOT_DELAY`; True if played."""
+        move = self.computer_move()
+        if move is None:
+            self.__dict__.pop("_thinking_since", None)
+            return False
+        since = self.__dict__.setdefault("_thinking_since", now)
+        if now - since < self.BOT_DELAY:
+            return False
+        self.__dict__.pop("_thinking_since", None)
+        return self.app.play(move, by_companion=True)
 
     def legal(self, act: str, **fields) -> list[dict]:
         """The legal actions of kind ``act`` whose fields match ``fields``."""

@@ -12,13 +12,11 @@ from companion.games.esp import ESP
 from companion.games.esp.cards import RANKS, SUIT_LETTERS, SUITS, name, rank_of, suit_of
 from companion.games.esp import rules
 from companion.ui import theme
-from companion.ui.bots import bot_action
 from companion.ui.screen import GameScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, rows
 from companion.ui.zener import draw_back, draw_card, draw_symbol
 from firmware_py.pentagram.scenes import EspScene
 
-BOT_DELAY = 0.7  # seconds a computer player "thinks", so the table can follow
 WHAT = {"predict": "prediction", "vision": "Vision Card", "play": "card", "bid": "bid"}
 
 
@@ -29,10 +27,7 @@ class EspScreen(GameScreen):
         self.suit: str | None = None
         self.rank: int | None = None
         self.bidder: int | None = None
-        self.waiting_since: float | None = None
         self.notices_shown = len(app.match.state.notices)
-        self._machine_for: object | None = None  # the state _machine was worked out for
-        self._machine: dict | None = None
 
     # -- what the game says ------------------------------------------------------------------
     @property
@@ -49,30 +44,11 @@ class EspScreen(GameScreen):
             return {"act": "bid", "seat": self.bidder}
         return owed
 
-    def machine_turn(self) -> dict | None:
-        """The action the companion makes itself now: a deal, the Vision Card, a computer player's move.
-
-        Asked by the tick, the animation check and the drawing each frame; worked out once
-        per state (states are never changed in place, so the state object names it)."""
-        state = self.state
-        if self._machine_for is not state:
-            self._machine_for, self._machine = state, self._work_out_machine_turn()
-        return self._machine
-
-    def _work_out_machine_turn(self) -> dict | None:
+    def chance_move(self) -> dict | None:
+        """The deal or the Vision Card the companion turns up itself when it deals here."""
         if not self.full_information or ESP.is_over(self.state):
             return None
-        chance = ESP.chance(self.state)
-        if chance is not None:
-            return chance
-        owed = ESP.expected(self.state)
-        computer = self.meta.get("computer", [])
-        if owed and owed.get("seat") in computer:
-            legal = [a for a in ESP.legal(self.state) if a.get("seat") in computer]
-            if legal:
-                return bot_action(ESP, self.state, self.app.match.match.setup.get("seed"), len(self.app.match.match.actions)) \
-                    if owed["act"] != "bid" else legal[0]
-        return None
+        return ESP.chance(self.state)
 
     # -- time -----------------------------------------------------------------------------------
     def tick(self, now: float) -> bool:
@@ -80,21 +56,14 @@ class EspScreen(GameScreen):
         if len(notices) > self.notices_shown:  # a revoke has just been proven: tell the table
             self.app.refuse(notices[-1])
         self.notices_shown = len(notices)
-        action = self.machine_turn()
-        if action is None:
-            self.waiting_since = None
-            return False
-        if action["act"] in ("deal", "vision"):
-            return self.app.play(action, by_companion=True)
-        if self.waiting_since is None:
-            self.waiting_since = now
-        if now - self.waiting_since >= BOT_DELAY:
-            self.waiting_since = None
-            return self.app.play(action, by_companion=True)
-        return False
+        chance = self.chance_move()
+        if chance is not None:
+            return self.app.play(chance, by_companion=True)
+        return self.play_computer(now)
 
     def animating(self) -> bool:
-        return self.machine_turn() is not None and self.app.unsaved() is None
+        waiting = self.chance_move() is not None or self.computer_move() is not None
+        return waiting and self.app.unsaved() is None
 
     def pentagram_scene(self):
         rnd = self.state.rounds[-1] if self.state.rounds else None
@@ -235,7 +204,7 @@ class EspScreen(GameScreen):
             return
         who = self.state.players[owed["seat"]] if "seat" in owed else "The table"
         prompt, body = rows(inner, [1, 5], s(6))
-        if self.machine_turn() is not None:
+        if self.chance_move() is not None or self.computer_move() is not None:
             draw_text(surface, f"{who}: the computer is choosing…" if "seat" in owed else "Dealing…", prompt,
                       s(16), theme.MUTED)
             return
