@@ -79,6 +79,9 @@ class Entry:
     table_cards: Callable[[Any], list[dict]] | None = None  # cards the group entered, for the card book
     bot: Callable[..., dict | None] | None = None  # (game, state, seed, count, seats) -> a computer player's action
     computer_needs: str | None = None  # the option without which no seat can be the computer's (ESP: dealing here)
+    text_forms: Callable[[Any, Any, str], dict | None] | None = None
+    """``(game, state, typed) -> action or None``: short forms a player may type in
+    ``companion --text`` (ESP's ``4x``); None leaves the line to the generic reader."""
     secrets: Callable[[Any, Any], Any] | None = None
     """``(state, random.Random) -> state``: the same position with everything the table may not
     see changed (hands, sealed choices, secret votes).  The registry's tests show that the
