@@ -21,13 +21,8 @@ from typing import Callable, Sequence
 from companion.engine.journal import Journal, JournalError, default_path
 from companion.engine.logfile import LogError, numbered_objects, read_text, replay_lines
 from companion.engine.refusal import Refused, quote
+from companion.exits import EXIT_REFUSED, CliError
 from companion.games import names_in, registry
-
-EXIT_REFUSED = 2
-
-
-class CliError(Exception):
-    """A sentence for standard error; the command exits with status 2."""
 
 
 def _game(name: str):

@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 from typing import Callable, TextIO
 
-from companion.cli import CliError
 from companion.engine.journal import Journal, JournaledMatch, JournalError, Unsaved, default_path
 from companion.engine.logfile import LogError, parse_line
 from companion.engine.refusal import Refused
+from companion.exits import CliError
 from companion.games import names_in, registry
 from companion.games.esp.cards import SUIT_LETTERS
 

@@ -109,7 +109,7 @@ def ready(outdir: Path) -> None:
 def main(outdir: str) -> int:
     """``companion shots OUTDIR``: 0, or the CLI's one sentence on standard error and 2
     (printed here, as the CLI prints its own refusals, whichever module runs as __main__)."""
-    from companion.cli import EXIT_REFUSED
+    from companion.exits import EXIT_REFUSED
 
     try:
         files = render_all(Path(outdir))
