@@ -10,9 +10,9 @@ import os
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
-from companion.engine.journal import default_path
 from firmware_py.box import KNOCK_OPTIONS, Fitted
 from firmware_py.files import FileProblem, quote, read_json
+from firmware_py.places import state_folder
 
 MAX_BYTES = 64 * 1024  # the file holds a few lines
 
@@ -28,9 +28,10 @@ class Settings:
 
 
 def settings_path() -> Path:
+    """``$PLANCHETTE_SETTINGS``, else ``settings.json`` beside the journal."""
     if os.environ.get("PLANCHETTE_SETTINGS"):
         return Path(os.environ["PLANCHETTE_SETTINGS"])
-    return default_path().parent / "settings.json"
+    return state_folder() / "settings.json"
 
 
 def _fraction(data: dict, key: str, default: float) -> float:

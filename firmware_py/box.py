@@ -200,10 +200,10 @@ class ModuleListener:
     """The digital comparator module: its onsets grouped into yes/no gestures."""
 
     def __init__(self, module: Any, clock: Clock, settings: Any = None) -> None:
-        from firmware_py.knock.detector import Settings
+        from firmware_py.knock.detector import KnockSettings
         from firmware_py.knock.gestures import GestureGrouper
 
-        settings = settings or Settings()
+        settings = settings or KnockSettings()
         self.module = module
         self.clock = clock
         self.grouper = GestureGrouper(settings.gap, settings.no_wait)

@@ -302,7 +302,7 @@ def pin_side(pin: int) -> str:
 
 
 @dataclass
-class Box:
+class PartBox:
     """A part's box: where it stands and where its wires arrive."""
 
     name: str
@@ -332,7 +332,7 @@ class Geometry:
 
     width: int
     height: int
-    boxes: dict[str, Box]
+    boxes: dict[str, PartBox]
     wires: dict[int, list[tuple[int, int]]]  # gpio -> polyline from its pin label to its port
 
 
@@ -345,10 +345,10 @@ def _box_height(part: str, ports: int) -> int:
     return fixed.get(part, PORT_FIRST + ROW * max(ports - 1, 0) + 58)  # buttons: a row each
 
 
-def _group(sigs: list[Signal]) -> list[Box]:
+def _group(sigs: list[Signal]) -> list[PartBox]:
     """One box per part and side; a part whose pins sit on both sides goes where most do
     (buttons instead split, a box per side)."""
-    boxes: list[Box] = []
+    boxes: list[PartBox] = []
     for part in PART_ORDER:
         mine = [s for s in sigs if s.part == part]
         if not mine:
@@ -357,11 +357,11 @@ def _group(sigs: list[Signal]) -> list[Box]:
             for side in ("left", "right"):
                 here = [s for s in mine if pin_side(s.pin) == side]
                 if here:
-                    boxes.append(Box(f"buttons-{side}", side, _box_height(part, len(here)), here))
+                    boxes.append(PartBox(f"buttons-{side}", side, _box_height(part, len(here)), here))
             continue
         left = sum(pin_side(s.pin) == "left" for s in mine)
         side = "left" if left * 2 >= len(mine) else "right"
-        boxes.append(Box(part, side, _box_height(part, len(mine)), mine))
+        boxes.append(PartBox(part, side, _box_height(part, len(mine)), mine))
     return boxes
 
 
@@ -386,7 +386,7 @@ def _snap(top: float) -> int:
     return int(base + steps * ROW)
 
 
-def _stack(boxes: list[Box]) -> None:
+def _stack(boxes: list[PartBox]) -> None:
     """Place a side's boxes near their pins, top to bottom, without overlapping."""
     bottom = TOP_MIN - BOX_GAP
     for box in boxes:
@@ -399,7 +399,7 @@ def _stack(boxes: list[Box]) -> None:
         bottom = box.top + box.height
 
 
-def _route(signal: Signal, box: Box, port: int, lanes: dict[int, int], over_y: int, under_y: int
+def _route(signal: Signal, box: PartBox, port: int, lanes: dict[int, int], over_y: int, under_y: int
            ) -> list[tuple[int, int]]:
     pin_y, port_y = row_y(signal.pin), box.port_y(port)
     start_side = pin_side(signal.pin)
@@ -446,7 +446,7 @@ def layout(pins: PinMap) -> Geometry:
     """Where every box and wire of the diagram goes (pure: the same map, the same layout)."""
     sigs = signals(pins)
     boxes = _group(sigs)
-    legend = Box("legend", "right", LEGEND_HEIGHT, [])
+    legend = PartBox("legend", "right", LEGEND_HEIGHT, [])
     for side in ("left", "right"):
         mine = [b for b in boxes if b.side == side]
         mine.sort(key=lambda b: (min(_entry_key(s, side) for s in b.ports), PART_ORDER.index(b.name.split("-")[0])))
@@ -566,7 +566,7 @@ class Part:
     """Draws inside a box in distances from the side facing the header, so a part reads the
     same on either side (its text is never mirrored)."""
 
-    def __init__(self, svg: Svg, box: Box) -> None:
+    def __init__(self, svg: Svg, box: PartBox) -> None:
         self.svg, self.box = svg, box
         self.sign = -1 if box.side == "left" else 1
 
@@ -642,7 +642,7 @@ class Part:
             self.text(d_end / 2 + 2, dy - 5, label, 9, fill=signal.colour, weight="bold")
 
 
-def _frame(svg: Svg, box: Box, title: str, subtitle: str) -> Part:
+def _frame(svg: Svg, box: PartBox, title: str, subtitle: str) -> Part:
     x, y, w, h = box.rect()
     svg.rect(x + 3, y + 4, w, h, fill="#e9e3d6", stroke="none", width=0, rx=10)
     svg.rect(x, y, w, h, fill="#ffffff", stroke="#cfc6b4", width=1.5, rx=10,
@@ -657,7 +657,7 @@ def _chip_label(p: Part, d: float, dy: float, name: str, anchor: str = "start") 
     p.text(d, dy + 3, name, 9, anchor=anchor, fill="#ffffff", weight="bold")
 
 
-def _draw_adc(svg: Svg, box: Box, pins: PinMap) -> None:
+def _draw_adc(svg: Svg, box: PartBox, pins: PinMap) -> None:
     p = _frame(svg, box, "ADS1115 + piezo", f"16-bit ADC at {_hex(pins.adc_address)}, reads AIN0 − AIN1")
     chip_d1, chip_d2, chip_bottom = 40, 118, 236
     a0, a1 = 140, 210
@@ -722,7 +722,7 @@ def _draw_adc(svg: Svg, box: Box, pins: PinMap) -> None:
     p.text(286, 228, "bias ½ VDD", 9, fill=MUTED)
 
 
-def _draw_knock(svg: Svg, box: Box, pins: PinMap) -> None:
+def _draw_knock(svg: Svg, box: PartBox, pins: PinMap) -> None:
     p = _frame(svg, box, "Knock module (optional)", "digital comparator board, e.g. LM393")
     p.chip(44, 176, 34, 100, fill="#1b4f8a")
     p.port_stub(0, 44)
@@ -744,7 +744,7 @@ def _draw_knock(svg: Svg, box: Box, pins: PinMap) -> None:
     p.text(266, 124, "DO goes low on a knock", 9, fill=MUTED)
 
 
-def _draw_pentagram(svg: Svg, box: Box, pins: PinMap) -> None:
+def _draw_pentagram(svg: Svg, box: PartBox, pins: PinMap) -> None:
     driver = {"spi": "SPI", "pwm": "PWM", "pi5": "Pi 5 PIO"}[pins.pentagram_driver]
     p = _frame(svg, box, "Pentagram LEDs", f"WS2812B · {driver} driver · level-shifted")
     data = PORT_FIRST
@@ -795,7 +795,7 @@ def _draw_pentagram(svg: Svg, box: Box, pins: PinMap) -> None:
     p.text(275, supply + 18, "5 V 4 A LED supply", 10, weight="bold")
 
 
-def _draw_buzzer(svg: Svg, box: Box, pins: PinMap) -> None:
+def _draw_buzzer(svg: Svg, box: PartBox, pins: PinMap) -> None:
     passive = pins.buzzer_kind == "passive"
     how = "tones by PWM (TonalBuzzer)" if passive else "on/off (Buzzer); NPN if over 15 mA"
     p = _frame(svg, box, "Buzzer (passive)" if passive else "Buzzer (active)", how)
@@ -816,7 +816,7 @@ def _draw_buzzer(svg: Svg, box: Box, pins: PinMap) -> None:
     p.text(centre + 14, y + 38, "−", 11, weight="bold")
 
 
-def _draw_buttons(svg: Svg, box: Box, pins: PinMap) -> None:
+def _draw_buttons(svg: Svg, box: PartBox, pins: PinMap) -> None:
     p = _frame(svg, box, "Buttons", "momentary, to GND; internal pull-ups")
     bus = 190
     for i, signal in enumerate(box.ports):
@@ -836,7 +836,7 @@ def _draw_buttons(svg: Svg, box: Box, pins: PinMap) -> None:
     p.ground(bus, last + 8)
 
 
-def _draw_legend(svg: Svg, box: Box, pins: PinMap) -> None:
+def _draw_legend(svg: Svg, box: PartBox, pins: PinMap) -> None:
     x, y, w, h = box.rect()
     svg.rect(x, y, w, h, fill="#f4efe4", stroke="#d8cfbd", width=1, rx=10, extra=' id="box-legend"')
     svg.text(x + 18, y + 26, "How to read this", 13, anchor="start", weight="bold")

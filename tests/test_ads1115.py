@@ -21,7 +21,7 @@ from firmware_py.clock import ManualClock
 from firmware_py.gpio import mock_factory
 from firmware_py.health import Health
 from firmware_py.knock import ads1115 as adc
-from firmware_py.knock.ads1115 import (ADCNotFound, ADS1115, DEVICE, RDY_DEVICE, Reader, Settings, SettingsError,
+from firmware_py.knock.ads1115 import (ADCNotFound, ADS1115, DEVICE, RDY_DEVICE, Reader, AdcSettings, AdcSettingsError,
                                        config_word, describe_config, open_reader, probe, record_wav)
 from sim.ads1115 import BurstSource, FakeADS1115, Transfer
 
@@ -36,7 +36,7 @@ def counter(start: int = 1):
 class Bench:
     """A fake chip, its mock RDY pin and a reader, all on one ManualClock."""
 
-    def __init__(self, source=None, *, settings: Settings | None = None, rdy: bool = True,
+    def __init__(self, source=None, *, settings: AdcSettings | None = None, rdy: bool = True,
                  chip_pulses: bool = True, **reader_options) -> None:
         self.clock = ManualClock(100.0)
         self.factory = mock_factory()
@@ -56,7 +56,7 @@ class Bench:
 def test_default_config_word_is_the_hand_computed_0x02E0():
     # OS 0 | MUX 000 AIN0-AIN1 | PGA 001 ±4.096 V | MODE 0 continuous | DR 111 860 SPS | COMP 0 0 0 | QUE 00
     assert config_word() == 0b0_000_001_0_111_0_0_0_00 == 0x02E0
-    assert Settings().word == 0x02E0
+    assert AdcSettings().word == 0x02E0
 
 
 @pytest.mark.parametrize("fields, word", [
@@ -88,8 +88,8 @@ def test_describe_config_reads_the_fields_back():
     (dict(mux="AIN4"), "not 'AIN4'"),
 ])
 def test_settings_the_chip_cannot_do_are_refused_with_a_sentence(fields, words):
-    with pytest.raises(SettingsError, match=words):
-        Settings(**fields)
+    with pytest.raises(AdcSettingsError, match=words):
+        AdcSettings(**fields)
 
 
 # -- register traffic and byte order ---------------------------------------------------------
@@ -168,7 +168,7 @@ def test_rdy_pin_pulses_low_once_per_conversion():
 
 @pytest.mark.parametrize("rate", [475, 860, 128])
 def test_polling_path_streams_at_the_data_rate(rate):
-    bench = Bench(settings=Settings(rate=rate), rdy=False)
+    bench = Bench(settings=AdcSettings(rate=rate), rdy=False)
     values = bench.take(rate // 2)
     assert values == list(range(1, rate // 2 + 1))
     assert bench.reader.mode == adc.POLL
@@ -382,7 +382,7 @@ def test_probe_of_a_bus_that_throws_finds_nothing():
 # -- record_wav -------------------------------------------------------------------------------
 def test_record_wav_writes_mono_16_bit_at_the_reader_rate(tmp_path):
     source = itertools.cycle([0, 1, -1, 32767, -32768, 1234])
-    bench = Bench(source, settings=Settings(rate=475))
+    bench = Bench(source, settings=AdcSettings(rate=475))
     path = tmp_path / "table.wav"
     assert record_wav(path, 2.5, bench.reader) == round(2.5 * 475)
     with wave.open(str(path), "rb") as wav:

@@ -28,7 +28,7 @@ from firmware_py.clock import ManualClock
 from firmware_py.knock.calibrate import FORMAT, KnockSettingsError
 from firmware_py.knock.calibrate import load as load_knock
 from firmware_py.knock.detector import KnockDetector
-from firmware_py.knock.detector import Settings as KnockSettings
+from firmware_py.knock.detector import KnockSettings
 from firmware_py.knock.wav import KnockFileError, KnockRecording, read_wav, write_wav
 from tests.fuzz_logs import _mutate_value
 

@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from firmware_py.knock import KnockDetector, Settings, detect
-from firmware_py.knock.calibrate import (CalibrationError, KnockSettingsError, calibrate, calibrate_files, load,
-                                         measure_quiet, record_takes, save, settings_path)
+from firmware_py.knock import KnockDetector, KnockSettings, detect
+from firmware_py.knock.calibrate import (CalibrationError, KnockSettingsError, calibrate, calibrate_files,
+                                         knock_settings_path, load, measure_quiet, record_takes, save)
 from firmware_py.knock.wav import write_wav
 from sim.piezo import PiezoScene
 
@@ -93,7 +93,7 @@ def test_calibrating_from_files_needs_one_rate(tmp_path):
 def test_settings_are_saved_and_loaded_beside_the_journal(tmp_path, monkeypatch):
     monkeypatch.delenv("PLANCHETTE_KNOCK_SETTINGS", raising=False)
     monkeypatch.setenv("PLANCHETTE_JOURNAL", str(tmp_path / "state" / "journal.sqlite3"))
-    assert settings_path() == tmp_path / "state" / "knock.json"
+    assert knock_settings_path() == tmp_path / "state" / "knock.json"
     assert load() is None
     calibration = calibrate(860, *session(860, 48).values())
     path = save(calibration)
@@ -103,9 +103,9 @@ def test_settings_are_saved_and_loaded_beside_the_journal(tmp_path, monkeypatch)
     assert document["format"] == "planchette-knock-settings" and document["measured"]["knock_peaks"]
     assert not list(path.parent.glob("*.tmp"))
     monkeypatch.setenv("PLANCHETTE_KNOCK_SETTINGS", str(tmp_path / "elsewhere.json"))
-    assert settings_path() == tmp_path / "elsewhere.json"
-    save(Settings(threshold=9.0))
-    assert load() == Settings(threshold=9.0)
+    assert knock_settings_path() == tmp_path / "elsewhere.json"
+    save(KnockSettings(threshold=9.0))
+    assert load() == KnockSettings(threshold=9.0)
 
 
 @pytest.mark.parametrize("text, says", [("{", "not JSON"), ("[]", "must be a JSON object"),

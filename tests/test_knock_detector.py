@@ -9,7 +9,7 @@ import statistics
 
 import pytest
 
-from firmware_py.knock import Decision, GestureGrouper, KnockDetector, Settings, detect
+from firmware_py.knock import Decision, GestureGrouper, KnockDetector, KnockSettings, detect
 from firmware_py.knock.fixed import FixedThresholdDetector
 from sim.piezo import FULL_SCALE, KNOCK_COUNTS, LivePiezo, PiezoScene
 from tests.knock_corpus import evaluate, gesture_recordings, quiet_recordings
@@ -203,7 +203,7 @@ def test_a_calibrated_noise_floor_skips_the_warm_up():
     assert detect(samples, 860) == []  # the first quarter second only learns the floor
     floor = KnockDetector(860)
     floor.feed(table(860, 15).samples(1.0))
-    settings = Settings(noise_floor=floor.noise_floor, rate=860)
+    settings = KnockSettings(noise_floor=floor.noise_floor, rate=860)
     assert answers(detect(samples, 860, settings)) == ["yes"]
     assert detect(samples, 1600, settings) == []  # measured at another rate: learnt again
 
@@ -220,12 +220,12 @@ def test_settings_refuse_what_cannot_work_with_a_sentence():
     for bad in ({"threshold": -1}, {"gap": 0}, {"no_wait": 0.6}, {"merge": 0.5}, {"hold": True},
                 {"noise_floor": "loud"}, {"warmup": 20}):
         with pytest.raises(ValueError, match=r"must|cannot"):
-            Settings(**bad)
+            KnockSettings(**bad)
     with pytest.raises(ValueError, match="unknown knock setting"):
-        Settings.from_dict({"treshold": 5})
+        KnockSettings.from_dict({"treshold": 5})
     with pytest.raises(ValueError, match="JSON object"):
-        Settings.from_dict([1, 2])
-    assert Settings.from_dict(Settings(threshold=9.5).to_dict()) == Settings(threshold=9.5)
+        KnockSettings.from_dict([1, 2])
+    assert KnockSettings.from_dict(KnockSettings(threshold=9.5).to_dict()) == KnockSettings(threshold=9.5)
 
 
 def test_the_detector_refuses_a_bad_rate_and_a_finished_stream():

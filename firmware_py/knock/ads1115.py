@@ -64,7 +64,7 @@ COMP_QUE_OFF = 0b11
 COMP_QUE_ONE = 0b00  # assert ALERT/RDY after one conversion: a pulse per conversion
 
 
-class SettingsError(ValueError):
+class AdcSettingsError(ValueError):
     """ADC settings the chip cannot do, in a sentence."""
 
 
@@ -73,7 +73,7 @@ class ADCNotFound(RuntimeError):
 
 
 @dataclass(frozen=True)
-class Settings:
+class AdcSettings:
     """What the chip converts: the input pair (MUX), the full-scale range in volts
     (PGA) and the data rate in samples/s.  The default reads the piezo differentially
     against its mid-supply bias at the fastest rate."""
@@ -84,13 +84,13 @@ class Settings:
 
     def __post_init__(self) -> None:
         if self.mux not in MUX:
-            raise SettingsError(f"the ADS1115 input must be one of {', '.join(MUX)}, not {self.mux!r}")
+            raise AdcSettingsError(f"the ADS1115 input must be one of {', '.join(MUX)}, not {self.mux!r}")
         if self.full_scale not in PGA:
             ranges = ", ".join(f"{v:g}" for v in PGA)
-            raise SettingsError(f"the ADS1115 full-scale range must be one of ±{ranges} V, not {self.full_scale!r}")
+            raise AdcSettingsError(f"the ADS1115 full-scale range must be one of ±{ranges} V, not {self.full_scale!r}")
         if isinstance(self.rate, bool) or self.rate not in DATA_RATES:
             rates = ", ".join(str(r) for r in DATA_RATES)
-            raise SettingsError(f"the ADS1115 converts at {rates} samples/s, not {self.rate!r}")
+            raise AdcSettingsError(f"the ADS1115 converts at {rates} samples/s, not {self.rate!r}")
 
     @property
     def word(self) -> int:
@@ -101,7 +101,7 @@ def config_word(mux: str = "AIN0-AIN1", full_scale: float = 4.096, rate: int = 8
                 continuous: bool = True, ready_pin: bool = True) -> int:
     """The config register for these fields (OS = 0: nothing to start in continuous mode).
     ``ready_pin`` keeps the comparator on (COMP_QUE 00) so ALERT/RDY can pulse."""
-    Settings(mux, full_scale, rate)  # refuses what the chip cannot do
+    AdcSettings(mux, full_scale, rate)  # refuses what the chip cannot do
     return (MUX[mux] << 12 | PGA[full_scale] << 9 | (0 if continuous else 1) << 8 | DATA_RATES[rate] << 5
             | 0 << 4 | 0 << 3 | 0 << 2 | (COMP_QUE_ONE if ready_pin else COMP_QUE_OFF))
 
@@ -129,10 +129,10 @@ def to_signed(word: int) -> int:
 class ADS1115:
     """The chip on an injected bus (anything with smbus2's ``SMBus`` word methods)."""
 
-    def __init__(self, bus: Any, address: int = 0x48, settings: Settings | None = None, bus_number: int = 1) -> None:
+    def __init__(self, bus: Any, address: int = 0x48, settings: AdcSettings | None = None, bus_number: int = 1) -> None:
         self.bus = bus
         self.address = address
-        self.settings = settings or Settings()
+        self.settings = settings or AdcSettings()
         self.bus_number = bus_number
         self.configured = False
 
@@ -169,14 +169,14 @@ class ADS1115:
         return to_signed(self.read_register(REG_CONVERSION))
 
 
-def probe(bus: Any, address: int = 0x48, settings: Settings | None = None) -> bool:
+def probe(bus: Any, address: int = 0x48, settings: AdcSettings | None = None) -> bool:
     """Is there an ADS1115 at ``address``?  Its config register reads the power-on
     default 0x8583 or the word this reader writes (any OS bit).  For `companion doctor`."""
     try:
         word = swap_bytes(bus.read_word_data(address, REG_CONFIG))
     except Exception:  # an I2C error, or whatever else the bus library throws: no chip to speak of
         return False
-    ours = (settings or Settings()).word
+    ours = (settings or AdcSettings()).word
     return word == POWER_ON_CONFIG or word & 0x7FFF == ours & 0x7FFF
 
 
@@ -513,7 +513,7 @@ def _open_bus(number: int) -> Any:
 
 
 def open_reader(pins: Any = None, simulate: bool | None = None, *, factory: Any = None, clock: Clock | None = None,
-                health: Health | None = None, settings: Settings | None = None, source: Any = None,
+                health: Health | None = None, settings: AdcSettings | None = None, source: Any = None,
                 idle: Callable[[float], None] | None = None, strict: bool = True) -> Reader:
     """The live knock sensor, as a :class:`Reader` (``.rate``, ``.samples()``, ``.close()``).
 
@@ -529,7 +529,7 @@ def open_reader(pins: Any = None, simulate: bool | None = None, *, factory: Any 
     pins = pins if pins is not None else pinmap.load()
     if simulate is None:
         simulate = not gpio.is_raspberry_pi()
-    settings = settings or Settings()
+    settings = settings or AdcSettings()
     health = health if health is not None else Health()
     chip = None
     if simulate:

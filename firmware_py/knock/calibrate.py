@@ -28,8 +28,9 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from firmware_py.files import FileProblem, read_json
-from firmware_py.knock.detector import FRAME_SECONDS, MIN_FLOOR, Curvature, KnockDetector, Settings, quiet_mean
+from firmware_py.knock.detector import FRAME_SECONDS, MIN_FLOOR, Curvature, KnockDetector, KnockSettings, quiet_mean
 from firmware_py.knock.wav import read_wav
+from firmware_py.places import state_folder
 
 FORMAT = "planchette-knock-settings"
 TAKES = (("quiet", "Stay quiet: do not touch the table", 3.0),
@@ -50,7 +51,7 @@ class KnockSettingsError(Exception):
 
 @dataclass(frozen=True)
 class Calibration:
-    settings: Settings
+    settings: KnockSettings
     noise_floor: float  # counts of |curvature|
     quiet_peak: float  # the quiet's loudest frame, in noise floors
     knock_peaks: tuple[float, ...]  # each knock heard, in noise floors
@@ -65,17 +66,16 @@ class Calibration:
 
 
 # -- where the settings live --------------------------------------------------------------
-def settings_path() -> Path:
+def knock_settings_path() -> Path:
+    """``$PLANCHETTE_KNOCK_SETTINGS``, else ``knock.json`` beside the journal."""
     if os.environ.get("PLANCHETTE_KNOCK_SETTINGS"):
         return Path(os.environ["PLANCHETTE_KNOCK_SETTINGS"])
-    from companion.engine.journal import default_path
-
-    return default_path().parent / "knock.json"
+    return state_folder() / "knock.json"
 
 
-def save(calibration: Calibration | Settings, path: str | Path | None = None) -> Path:
+def save(calibration: Calibration | KnockSettings, path: str | Path | None = None) -> Path:
     """Write the settings (atomically: a crash leaves the old file or the new one)."""
-    path = Path(path) if path is not None else settings_path()
+    path = Path(path) if path is not None else knock_settings_path()
     settings = calibration.settings if isinstance(calibration, Calibration) else calibration
     document: dict = {"format": FORMAT, "version": 1, "settings": settings.to_dict()}
     if isinstance(calibration, Calibration):
@@ -93,10 +93,10 @@ def save(calibration: Calibration | Settings, path: str | Path | None = None) ->
     return path
 
 
-def load(path: str | Path | None = None, missing_ok: bool = True) -> Settings | None:
+def load(path: str | Path | None = None, missing_ok: bool = True) -> KnockSettings | None:
     """The saved settings; None when there are none yet (unless ``missing_ok`` is False).
     Whatever the file holds, the only error is a :class:`KnockSettingsError` sentence."""
-    path = Path(path) if path is not None else settings_path()
+    path = Path(path) if path is not None else knock_settings_path()
     try:
         document = read_json(path, MAX_BYTES)
     except FileNotFoundError:
@@ -108,7 +108,7 @@ def load(path: str | Path | None = None, missing_ok: bool = True) -> Settings | 
     if isinstance(document, dict) and document.get("format") == FORMAT:
         document = document.get("settings")
     try:
-        return Settings.from_dict(document)
+        return KnockSettings.from_dict(document)
     except (TypeError, ValueError) as error:
         raise KnockSettingsError(f"the knock settings file {path} is not usable ({error})") from None
 
@@ -131,16 +131,16 @@ def measure_quiet(rate: float, samples: list[int]) -> tuple[float, float]:
     return level, max(peaks, default=0) / level
 
 
-def _hear(rate: float, samples: list[int], settings: Settings) -> KnockDetector:
+def _hear(rate: float, samples: list[int], settings: KnockSettings) -> KnockDetector:
     detector = KnockDetector(rate, settings)
     detector.run(samples)
     return detector
 
 
 def calibrate(rate: float, quiet: list[int], once: list[int], twice: list[int],
-              base: Settings | None = None) -> Calibration:
+              base: KnockSettings | None = None) -> Calibration:
     """Per-table settings from the three takes; CalibrationError if they cannot be trusted."""
-    base = base or Settings()
+    base = base or KnockSettings()
     if len(quiet) < MIN_QUIET_SECONDS * rate:
         raise CalibrationError(f"the quiet take is too short: record at least {MIN_QUIET_SECONDS:g} s of a quiet table")
     floor, quiet_peak = measure_quiet(rate, quiet)
@@ -192,7 +192,7 @@ def calibrate(rate: float, quiet: list[int], once: list[int], twice: list[int],
 
 
 def calibrate_files(quiet: str | Path, once: str | Path, twice: str | Path,
-                    base: Settings | None = None) -> Calibration:
+                    base: KnockSettings | None = None) -> Calibration:
     """Calibrate from three recordings (KnockFileError / CalibrationError as sentences)."""
     takes = [read_wav(path) for path in (quiet, once, twice)]
     rates = sorted({rate for rate, _ in takes})

@@ -21,14 +21,14 @@ from pathlib import Path
 
 from companion.cli import CliError, extension
 from firmware_py.knock.calibrate import (CalibrationError, KnockSettingsError, calibrate, calibrate_files,
-                                         load, record_takes, save, settings_path)
-from firmware_py.knock.detector import KnockDetector, Settings
+                                         knock_settings_path, load, record_takes, save)
+from firmware_py.knock.detector import KnockDetector, KnockSettings
 from firmware_py.knock.wav import KnockFileError, KnockRecording, check_writable, write_wav
 
 SENSOR_ERRORS = (ImportError, RuntimeError, OSError, NotImplementedError, ValueError)
 
 
-def _settings(path: str | None) -> Settings | None:
+def _settings(path: str | None) -> KnockSettings | None:
     if path is None:
         return None
     try:
@@ -109,7 +109,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
     files = (args.quiet, args.once, args.twice)
     if any(files) and not all(files):
         raise CliError("calibrating from recordings needs all three takes: --quiet, --once and --twice")
-    target = Path(args.settings) if args.settings else settings_path()
+    target = Path(args.settings) if args.settings else knock_settings_path()
     _check_settings_target(target)  # before a single knock: a bad path is said at once
     if args.keep:
         _check_settings_target(Path(args.keep) / "quiet.wav", what="the takes")
@@ -170,7 +170,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     record.set_defaults(handler=cmd_record)
 
     cal = commands.add_parser("calibrate", help="measure this table: stay quiet, knock once, knock twice")
-    cal.add_argument("--settings", help=f"where to save (default {settings_path()})")
+    cal.add_argument("--settings", help=f"where to save (default {knock_settings_path()})")
     cal.add_argument("--quiet", help="calibrate from recordings instead: the quiet take")
     cal.add_argument("--once", help="the one-knock take")
     cal.add_argument("--twice", help="the two-knock take")

@@ -48,7 +48,7 @@ FREEZE = 0.2  # s after a knock during which the noise floor does not learn (its
 
 
 @dataclass(frozen=True)
-class Settings:
+class KnockSettings:
     """A table's detector settings: the defaults work untuned, calibration refines them.
     Multiples are of the noise floor (the quiet's mean ``|curvature|``); times in seconds."""
 
@@ -86,8 +86,8 @@ class Settings:
         return asdict(self)
 
     @classmethod
-    def from_dict(cls, data: object) -> "Settings":
-        """Settings from a JSON object; ValueError with a sentence if it is not one."""
+    def from_dict(cls, data: object) -> "KnockSettings":
+        """The settings from a JSON object; ValueError with a sentence if it is not one."""
         if not isinstance(data, dict):
             raise ValueError("knock settings must be a JSON object")
         unknown = sorted(set(data) - {f.name for f in fields(cls)}, key=str)
@@ -138,7 +138,7 @@ class NoiseFloor:
     then an exponential average of frames, each clipped at 3 floors (so a knock the
     other stages missed cannot pull it up by much)."""
 
-    def __init__(self, frames_per_second: float, settings: Settings, rate: float) -> None:
+    def __init__(self, frames_per_second: float, settings: KnockSettings, rate: float) -> None:
         self.level: float | None = None
         given = settings.noise_floor
         if given is not None and (settings.rate is None or abs(settings.rate - rate) <= 0.02 * rate):
@@ -249,7 +249,7 @@ class Rings:
     SETTLED = 0.25
     QUIET = 1.5
 
-    def __init__(self, rate: float, frame: int, settings: Settings) -> None:
+    def __init__(self, rate: float, frame: int, settings: KnockSettings) -> None:
         self.rate, self.settings = rate, settings
         self.keep = math.exp(-frame / (rate * settings.hold))
         self.envelope = 0.0
@@ -325,11 +325,11 @@ class KnockDetector:
     at ``n / rate`` seconds from the first sample fed.
     """
 
-    def __init__(self, rate: float, settings: Settings | None = None) -> None:
+    def __init__(self, rate: float, settings: KnockSettings | None = None) -> None:
         if not _positive(rate):
             raise ValueError(f"a sample rate must be a positive number, not {rate!r}")
         self.rate = float(rate)
-        self.settings = settings or Settings()
+        self.settings = settings or KnockSettings()
         self.frame = max(2, round(self.rate * FRAME_SECONDS))
         self.curvature = Curvature()
         self.floor = NoiseFloor(self.rate / self.frame, self.settings, self.rate)
@@ -442,6 +442,6 @@ class KnockDetector:
             self.floor.learn(mean)
 
 
-def detect(samples: Iterable[int], rate: float, settings: Settings | None = None) -> list[Decision]:
+def detect(samples: Iterable[int], rate: float, settings: KnockSettings | None = None) -> list[Decision]:
     """The decisions over a whole recording (``companion knock detect`` in one call)."""
     return KnockDetector(rate, settings).run(samples)
