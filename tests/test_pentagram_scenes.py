@@ -69,6 +69,37 @@ def test_render_refuses_something_that_is_not_a_scene(star):
         render(star, "seance", 0.0)
 
 
+def test_a_scene_from_outside_draws_itself_on_the_pentagram_and_the_strip(star):
+    """A fifth game brings its own scene: anything with frame(layout, t) — nothing in
+    scenes.py names it, and the strip driver shows it like the games' own."""
+    from dataclasses import dataclass
+
+    from firmware_py.pentagram.backends import NullBackend
+    from firmware_py.pentagram.strip import Pentagram
+
+    @dataclass(frozen=True)
+    class CalledSymbol:
+        point: int
+
+        def frame(self, layout, t):
+            frame = [OFF] * layout.count
+            frame[layout.point(self.point)] = WHITE
+            return frame
+
+    assert lit(render(star, CalledSymbol(3), 0.0)) == [star.point(3)]
+    pentagram = Pentagram(star, NullBackend(star.count))
+    assert lit(pentagram.render(CalledSymbol(1), 0.0).frame) == [star.point(1)]
+
+
+def test_a_scene_that_draws_the_wrong_number_of_leds_is_refused_in_a_sentence(star):
+    class Short:
+        def frame(self, layout, t):
+            return [OFF] * 3
+
+    with pytest.raises(ValueError, match="Short drew 3 colours for a pentagram of 50 LEDs"):
+        render(star, Short(), 0.0)
+
+
 def test_off_and_one_led(star):
     assert render(star, OffScene(), 3.0) == [OFF] * 50
     frame = render(star, OneLed(17, (1, 2, 3)), 0.0)

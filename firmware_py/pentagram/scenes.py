@@ -1,7 +1,9 @@
 """What the pentagram shows for each game: ``render(layout, scene, t) -> frame``.
 
 A scene is a small frozen dataclass saying *what* to show — filled by the game code,
-which knows nothing about LEDs — and ``t`` is the time on the injected clock, so
+which knows nothing about LEDs — that draws itself: :class:`Scene` is anything with
+``frame(layout, t)``, so a new game brings its own scene without a line changed here
+(the games' own scenes below are drawn the same way).  ``t`` is the time on the injected clock, so
 animations (breathing, sparkles, flourishes) are pure functions of it: the same
 scene at the same ``t`` gives the same frame, and a test steps through time.
 Animations with a start time end on their own; past their end the frame is the
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Mapping
+from typing import Callable, Mapping, Protocol
 
 from firmware_py.pentagram.animation import breathe, comet, progress, pulses, sparkle
 from firmware_py.pentagram.color import (
@@ -69,6 +71,15 @@ FLOURISH_SECONDS = 1.5
 BATTLE_SECONDS = 1.2
 DAMAGE_SECONDS = 0.8
 ALARM_SECONDS = 1.8
+
+
+# -- what a scene is -------------------------------------------------------------------------
+class Scene(Protocol):
+    """Anything the pentagram can show: it draws itself, one colour per LED of ``layout``,
+    as it looks at ``t`` (a pure function of ``t``, so tests step through time)."""
+
+    def frame(self, layout: Layout, t: float) -> Frame:
+        ...
 
 
 # -- scene inputs ----------------------------------------------------------------------------
@@ -143,6 +154,42 @@ class SeanceScene:
         if self.turn is not None:
             check_colour(self.turn, "the turn player's colour")
 
+    def frame(self, layout: Layout, t: float) -> Frame:
+        frame: Frame = [OFF] * layout.count
+        dice = [DIE_COLOURS[d] if d is not None else OFF for d in self.dice]
+        planchette_glow = breathe(t, 2.0, 0.15, 0.85)
+        for p in range(5):
+            colour = dice[p]
+            if self.planchette == p:
+                colour = blend(colour, WHITE, planchette_glow)
+            frame[layout.point(p)] = colour
+        for slot, (player, symbols) in enumerate(self.charged.items()):
+            colour = scale(player, 0.8)
+            for symbol in symbols:
+                for spoke in layout.spokes(self.symbols.index(symbol)):
+                    if slot < len(spoke) // 2:
+                        frame[spoke[slot]] = colour
+        if self.turn is not None:
+            colour = scale(self.turn, breathe(t, 3.0, 0.55, 1.0))
+            for i in layout.middles():
+                frame[i] = colour
+        if layout.has_circle:
+            ring = scale(self.turn, 0.2) if self.turn is not None else OFF
+            for i in layout.circle():
+                frame[i] = ring
+            for p in range(5):
+                beside = layout.circle_near(p)
+                colour = scale(dice[p], 0.6) if self.dice[p] is not None else frame[beside]  # type: ignore[index]
+                if self.planchette == p:
+                    colour = blend(colour, WHITE, planchette_glow)
+                frame[beside] = colour  # type: ignore[index]
+        if self.flourish is not None:
+            _flourish(layout, frame, self.flourish, t)
+        p = progress(t, self.battle, BATTLE_SECONDS)
+        if p is not None:
+            _tint(frame, range(layout.count), RED, 0.85 * pulses(p, 2))
+        return frame
+
 
 @dataclass(frozen=True)
 class MysteriumScene:
@@ -169,6 +216,30 @@ class MysteriumScene:
             raise ValueError(f"the sand left is a fraction from 0 to 1, not {self.sand!r}")
         if isinstance(self.round, bool) or self.round not in range(1, MYSTERIUM_ROUNDS + 1):
             raise ValueError(f"the clock shows rounds I to VII (1 to 7), not {self.round!r}")
+
+    def frame(self, layout: Layout, t: float) -> Frame:
+        frame: Frame = [OFF] * layout.count
+        sand_colour = blend(RED, GOLD, self.sand / 0.25)
+        if self.running:
+            level = lambda i: 0.8 + 0.2 * sparkle(t, i, 1.5)  # noqa: E731
+        elif self.sand < 1.0:
+            glow = breathe(t, 2.5, 0.35, 0.9)
+            level = lambda i: glow  # noqa: E731
+        else:
+            level = lambda i: 0.8  # noqa: E731
+        _sand(frame, layout.path(points=False), self.sand, sand_colour, level)
+        if layout.has_circle:
+            _sand(frame, layout.circle(), self.sand, sand_colour, level)
+        if self.round <= 5:
+            lit, colour = self.round, VIOLET
+        else:
+            lit, colour = 5, ORANGE if self.round == 6 else RED
+        for p in range(lit):
+            frame[layout.point(p)] = colour
+        p = progress(t, self.alarm, ALARM_SECONDS)
+        if p is not None:
+            _tint(frame, [*layout.path(points=False), *layout.circle()], RED, pulses(p, 3))
+        return frame
 
 
 @dataclass(frozen=True)
@@ -209,6 +280,36 @@ class EspScene:
             raise ValueError("a Super-duper-natural aspect needs a Supernatural one")
         if self.winner is not None:
             check_colour(self.winner, "the trick winner's colour")
+
+    def frame(self, layout: Layout, t: float) -> Frame:
+        frame: Frame = [OFF] * layout.count
+        colours = [self.suit_colours[suit] for suit in self.suits]
+        for p in range(5):
+            frame[layout.point(p)] = scale(colours[p], 0.3)
+        tips = {self.suits.index(a) for a in (self.supernatural, self.superduper) if isinstance(a, str)}
+        if self.winner is not None:
+            winner = scale(self.winner, 0.55)
+            for p in range(5):
+                if p not in tips:
+                    for arm in layout.arms(p):
+                        for i in arm:
+                            frame[i] = winner
+            for i in layout.circle():
+                frame[i] = scale(self.winner, 0.35)
+        sides = layout.inner_sides()
+        for aspect, duper in ((self.supernatural, False), (self.superduper, True)):
+            if aspect is None:
+                continue
+            if isinstance(aspect, str):
+                p = self.suits.index(aspect)
+                colour = colours[p]
+                lights = [(layout.point(p), 1.0)] + [(i, 0.85) for arm in layout.arms(p) for i in arm]
+            else:
+                colour = GOLD if duper else WHITE
+                lights = [(i, 0.9) for side in sides[:aspect] for i in side]
+            for i, level in lights:
+                frame[i] = scale(colour, level * (sparkle(t, i, 5.0) if duper else 1.0))
+        return frame
 
 
 @dataclass(frozen=True)
@@ -251,16 +352,69 @@ class ClairvoyanceScene:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ValueError(f"health is a whole number, not {value!r}")
 
+    def frame(self, layout: Layout, t: float) -> Frame:
+        frame: Frame = [OFF] * layout.count
+        ring = layout.inner_ring()
+        if self.die is not None:
+            for i in ring[: self.die]:
+                frame[i] = scale(WHITE, 0.7)
+        turn_level = breathe(t, 2.0, 0.55, 1.0)
+        for k, player in enumerate(self.players):
+            hearts = _hearts(layout, k)
+            health = max(0, min(MAX_HEALTH, self.health.get(player, MAX_HEALTH)))
+            if player in self.eliminated or health <= 0:
+                frame[hearts[0]] = EMBER
+                continue
+            level = turn_level if player == self.turn else 1.0
+            for n, i in enumerate(hearts):
+                worth = max(0, min(2, health - 2 * n))
+                if worth:
+                    frame[i] = scale(player, level * (1.0 if worth == 2 else 0.3))
+            if player == self.turn:
+                for spoke in layout.spokes(k):
+                    if len(spoke) > 2 and frame[spoke[2]] == OFF:
+                        frame[spoke[2]] = scale(player, 0.35)
+        if layout.has_circle and self.turn is not None:
+            for i in layout.circle():
+                frame[i] = scale(self.turn, 0.25)
+        if self.damage is not None and self.damage.who in self.players:
+            p = progress(t, self.damage.start, DAMAGE_SECONDS)
+            if p is not None:
+                _tint(frame, _hearts(layout, self.players.index(self.damage.who)), RED, pulses(p, 2))
+        return frame
+
 
 @dataclass(frozen=True)
 class IdleScene:
     """Nobody is playing: a violet comet draws the star in one stroke every six seconds
     over softly breathing points (and runs the other way round the circle)."""
 
+    def frame(self, layout: Layout, t: float) -> Frame:
+        frame: Frame = [OFF] * layout.count
+        path = layout.path()
+        period = 6.0
+        head = (t % period) / period * len(path)
+        for n, i in enumerate(path):
+            # the comet wraps round: measure the distance behind the head modulo the path
+            behind = (head - n) % len(path)
+            frame[i] = scale(VIOLET, comet(behind, 12, 0.0))
+        glow = scale((60, 30, 160), breathe(t, period / 2, 0.3, 1.0))
+        for p in range(5):
+            frame[layout.point(p)] = lighten(frame[layout.point(p)], glow)
+        circle = layout.circle()
+        if circle:
+            head = (t % period) / period * len(circle)
+            for n, i in enumerate(reversed(circle)):
+                frame[i] = scale(CYAN, 0.5 * comet((head - n) % len(circle), 10, 0.0))
+        return frame
+
 
 @dataclass(frozen=True)
 class OffScene:
     """Every LED dark."""
+
+    def frame(self, layout: Layout, t: float) -> Frame:
+        return [OFF] * layout.count
 
 
 @dataclass(frozen=True)
@@ -270,185 +424,25 @@ class OneLed:
     index: int
     colour: Colour = WHITE
 
-
-Scene = SeanceScene | MysteriumScene | EspScene | ClairvoyanceScene | IdleScene | OffScene | OneLed
+    def frame(self, layout: Layout, t: float) -> Frame:
+        if isinstance(self.index, bool) or not isinstance(self.index, int) or not 0 <= self.index < layout.count:
+            raise ValueError(f"the pentagram has LEDs 0 to {layout.count - 1}, not {self.index!r}")
+        frame: Frame = [OFF] * layout.count
+        frame[self.index] = self.colour
+        return frame
 
 
 # -- rendering -------------------------------------------------------------------------------
 def render(layout: Layout, scene: Scene, t: float) -> Frame:
     """The frame (one colour per pixel) ``scene`` shows at time ``t``."""
-    painter = _PAINTERS.get(type(scene))
-    if painter is None:
-        raise TypeError(f"the pentagram has no scene for {type(scene).__name__}")
-    return painter(layout, scene, t)
-
-
-def seance(layout: Layout, s: SeanceScene, t: float) -> Frame:
-    frame: Frame = [OFF] * layout.count
-    dice = [DIE_COLOURS[d] if d is not None else OFF for d in s.dice]
-    planchette_glow = breathe(t, 2.0, 0.15, 0.85)
-    for p in range(5):
-        colour = dice[p]
-        if s.planchette == p:
-            colour = blend(colour, WHITE, planchette_glow)
-        frame[layout.point(p)] = colour
-    for slot, (player, symbols) in enumerate(s.charged.items()):
-        colour = scale(player, 0.8)
-        for symbol in symbols:
-            for spoke in layout.spokes(s.symbols.index(symbol)):
-                if slot < len(spoke) // 2:
-                    frame[spoke[slot]] = colour
-    if s.turn is not None:
-        colour = scale(s.turn, breathe(t, 3.0, 0.55, 1.0))
-        for i in layout.middles():
-            frame[i] = colour
-    if layout.has_circle:
-        ring = scale(s.turn, 0.2) if s.turn is not None else OFF
-        for i in layout.circle():
-            frame[i] = ring
-        for p in range(5):
-            beside = layout.circle_near(p)
-            colour = scale(dice[p], 0.6) if s.dice[p] is not None else frame[beside]  # type: ignore[index]
-            if s.planchette == p:
-                colour = blend(colour, WHITE, planchette_glow)
-            frame[beside] = colour  # type: ignore[index]
-    if s.flourish is not None:
-        _flourish(layout, frame, s.flourish, t)
-    p = progress(t, s.battle, BATTLE_SECONDS)
-    if p is not None:
-        _tint(frame, range(layout.count), RED, 0.85 * pulses(p, 2))
+    draw = getattr(scene, "frame", None)
+    if not callable(draw):
+        raise TypeError(f"the pentagram has no scene for {type(scene).__name__}: "
+                        "a scene draws itself with frame(layout, t)")
+    frame = draw(layout, t)
+    if len(frame) != layout.count:
+        raise ValueError(f"{type(scene).__name__} drew {len(frame)} colours for a pentagram of {layout.count} LEDs")
     return frame
-
-
-def mysterium(layout: Layout, s: MysteriumScene, t: float) -> Frame:
-    frame: Frame = [OFF] * layout.count
-    sand_colour = blend(RED, GOLD, s.sand / 0.25)
-    if s.running:
-        level = lambda i: 0.8 + 0.2 * sparkle(t, i, 1.5)  # noqa: E731
-    elif s.sand < 1.0:
-        glow = breathe(t, 2.5, 0.35, 0.9)
-        level = lambda i: glow  # noqa: E731
-    else:
-        level = lambda i: 0.8  # noqa: E731
-    _sand(frame, layout.path(points=False), s.sand, sand_colour, level)
-    if layout.has_circle:
-        _sand(frame, layout.circle(), s.sand, sand_colour, level)
-    if s.round <= 5:
-        lit, colour = s.round, VIOLET
-    else:
-        lit, colour = 5, ORANGE if s.round == 6 else RED
-    for p in range(lit):
-        frame[layout.point(p)] = colour
-    p = progress(t, s.alarm, ALARM_SECONDS)
-    if p is not None:
-        _tint(frame, [*layout.path(points=False), *layout.circle()], RED, pulses(p, 3))
-    return frame
-
-
-def esp(layout: Layout, s: EspScene, t: float) -> Frame:
-    frame: Frame = [OFF] * layout.count
-    colours = [s.suit_colours[suit] for suit in s.suits]
-    for p in range(5):
-        frame[layout.point(p)] = scale(colours[p], 0.3)
-    tips = {s.suits.index(a) for a in (s.supernatural, s.superduper) if isinstance(a, str)}
-    if s.winner is not None:
-        winner = scale(s.winner, 0.55)
-        for p in range(5):
-            if p not in tips:
-                for arm in layout.arms(p):
-                    for i in arm:
-                        frame[i] = winner
-        for i in layout.circle():
-            frame[i] = scale(s.winner, 0.35)
-    sides = layout.inner_sides()
-    for aspect, duper in ((s.supernatural, False), (s.superduper, True)):
-        if aspect is None:
-            continue
-        if isinstance(aspect, str):
-            p = s.suits.index(aspect)
-            colour = colours[p]
-            lights = [(layout.point(p), 1.0)] + [(i, 0.85) for arm in layout.arms(p) for i in arm]
-        else:
-            colour = GOLD if duper else WHITE
-            lights = [(i, 0.9) for side in sides[:aspect] for i in side]
-        for i, level in lights:
-            frame[i] = scale(colour, level * (sparkle(t, i, 5.0) if duper else 1.0))
-    return frame
-
-
-def clairvoyance(layout: Layout, s: ClairvoyanceScene, t: float) -> Frame:
-    frame: Frame = [OFF] * layout.count
-    ring = layout.inner_ring()
-    if s.die is not None:
-        for i in ring[: s.die]:
-            frame[i] = scale(WHITE, 0.7)
-    turn_level = breathe(t, 2.0, 0.55, 1.0)
-    for k, player in enumerate(s.players):
-        hearts = _hearts(layout, k)
-        health = max(0, min(MAX_HEALTH, s.health.get(player, MAX_HEALTH)))
-        if player in s.eliminated or health <= 0:
-            frame[hearts[0]] = EMBER
-            continue
-        level = turn_level if player == s.turn else 1.0
-        for n, i in enumerate(hearts):
-            worth = max(0, min(2, health - 2 * n))
-            if worth:
-                frame[i] = scale(player, level * (1.0 if worth == 2 else 0.3))
-        if player == s.turn:
-            for spoke in layout.spokes(k):
-                if len(spoke) > 2 and frame[spoke[2]] == OFF:
-                    frame[spoke[2]] = scale(player, 0.35)
-    if layout.has_circle and s.turn is not None:
-        for i in layout.circle():
-            frame[i] = scale(s.turn, 0.25)
-    if s.damage is not None and s.damage.who in s.players:
-        p = progress(t, s.damage.start, DAMAGE_SECONDS)
-        if p is not None:
-            _tint(frame, _hearts(layout, s.players.index(s.damage.who)), RED, pulses(p, 2))
-    return frame
-
-
-def idle(layout: Layout, s: IdleScene, t: float) -> Frame:
-    frame: Frame = [OFF] * layout.count
-    path = layout.path()
-    period = 6.0
-    head = (t % period) / period * len(path)
-    for n, i in enumerate(path):
-        # the comet wraps round: measure the distance behind the head modulo the path
-        behind = (head - n) % len(path)
-        frame[i] = scale(VIOLET, comet(behind, 12, 0.0))
-    glow = scale((60, 30, 160), breathe(t, period / 2, 0.3, 1.0))
-    for p in range(5):
-        frame[layout.point(p)] = lighten(frame[layout.point(p)], glow)
-    circle = layout.circle()
-    if circle:
-        head = (t % period) / period * len(circle)
-        for n, i in enumerate(reversed(circle)):
-            frame[i] = scale(CYAN, 0.5 * comet((head - n) % len(circle), 10, 0.0))
-    return frame
-
-
-def off(layout: Layout, s: OffScene, t: float) -> Frame:
-    return [OFF] * layout.count
-
-
-def one_led(layout: Layout, s: OneLed, t: float) -> Frame:
-    if isinstance(s.index, bool) or not isinstance(s.index, int) or not 0 <= s.index < layout.count:
-        raise ValueError(f"the pentagram has LEDs 0 to {layout.count - 1}, not {s.index!r}")
-    frame: Frame = [OFF] * layout.count
-    frame[s.index] = s.colour
-    return frame
-
-
-_PAINTERS: dict[type, Callable[[Layout, object, float], Frame]] = {
-    SeanceScene: seance,  # type: ignore[dict-item]
-    MysteriumScene: mysterium,  # type: ignore[dict-item]
-    EspScene: esp,  # type: ignore[dict-item]
-    ClairvoyanceScene: clairvoyance,  # type: ignore[dict-item]
-    IdleScene: idle,  # type: ignore[dict-item]
-    OffScene: off,  # type: ignore[dict-item]
-    OneLed: one_led,  # type: ignore[dict-item]
-}
 
 
 # -- pieces ----------------------------------------------------------------------------------
