@@ -1,19 +1,22 @@
 """The terminal companion: entries become journaled actions, refusals change nothing,
 and a restarted companion offers the unfinished game first."""
 
+import dataclasses
 import io
 import json
+import random
+import re
 
 import pytest
 
 from companion import cli
 from companion.engine.journal import Journal
 from companion.engine.logfile import LogError, parse_line
-from companion.games import registry
+from companion.games import entries, registry
 from companion.textmode import TextCompanion
 
 
-def run(path, lines):
+def run(path, lines, **options):
     answers = iter(lines)
     out = io.StringIO()
 
@@ -23,7 +26,7 @@ def run(path, lines):
 
     journal = Journal(path, registry())
     try:
-        TextCompanion(journal, read=lambda p: _eof_safe(read, p), out=out).run()
+        TextCompanion(journal, read=lambda p: _eof_safe(read, p), out=out, **options).run()
     finally:
         journal.close()  # as the companion's process ends: the next run may write
     return out.getvalue()
@@ -193,3 +196,176 @@ def test_a_journal_in_use_is_one_line_on_stderr_and_status_2(tmp_path, capsys):
     assert out == ""
     assert err.startswith("companion: the companion is already running on this journal (process ")
     assert err.endswith("\n") and err.count("\n") == 1
+
+
+# -- every registered game, from the registry ---------------------------------------------------
+GAMES = sorted(entries())
+LISTED = re.compile(r"^  (\d+)\. ", re.M)
+
+
+class Table:
+    """A table at the terminal for any game: it answers the set-up's questions as they are asked
+    (names, options at random, each seat's default choice) and then plays a number from each
+    list shown, at random, until the game is over."""
+
+    def __init__(self, entry, names, seed, out, turns=6000):
+        self.entry, self.names, self.out = entry, names, out
+        self.rng = random.Random(seed)
+        self.turns = turns  # a game that never ends fails the test rather than hanging it
+        self.seen = 0
+        self.prefix = "#" if entry.text_forms else ""  # a bare number may be the game's own short form
+
+    def __call__(self, prompt):
+        self.out.write(prompt)
+        shown = self.out.getvalue()[self.seen:]
+        self.seen = len(self.out.getvalue())
+        if prompt.startswith("Which game?"):
+            return self.entry.title
+        if prompt.startswith("Players"):
+            return ", ".join(self.names)
+        if prompt.endswith("[y/n] "):
+            return self.rng.choice("yn")
+        if prompt.endswith("]: "):  # a seat's choice: the default, which no other seat holds
+            return ""
+        self.turns -= 1
+        numbers = [int(n) for n in LISTED.findall(shown)]
+        if "The game is over." in shown or not numbers or self.turns < 0:
+            return "quit"
+        low = 0 if "\n  0. " in shown else 1
+        return f"{self.prefix}{self.rng.randint(low, max(numbers))}"
+
+
+def play_by_numbers(path, entry, names, seed=1):
+    out = io.StringIO()
+    journal = Journal(path, registry())
+    try:
+        TextCompanion(journal, read=Table(entry, names, seed, out), out=out, new_seed=lambda: 7).run()
+    finally:
+        journal.close()
+    return out.getvalue()
+
+
+def replayed(entry, lines):
+    game = entry.rules
+    state = game.setup(lines[0])
+    for action in lines[1:]:
+        state = game.apply(state, action)
+    return game, state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_registered_game_is_played_to_its_end_by_numbers(tmp_path, name):
+    """Mysterium, Séance Party, Clairvoyance, ESP — and any game registered later — are
+    playable in the terminal: a table choosing only numbers from the lists reaches the end."""
+    entry = entries()[name]
+    names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"][: max(entry.least, min(entry.default_count, 4))]
+    path = tmp_path / "journal.sqlite3"
+    out = play_by_numbers(path, entry, names)
+    assert "Traceback" not in out and "refused" not in out and "not saved" not in out
+    lines = journaled(path)
+    assert lines[0]["game"] == name
+    game, state = replayed(entry, lines)
+    assert game.is_over(state) and game.outcome(state) is not None
+    assert "The game is over." in out
+    for headline in game.view(state, None)["results"]["headlines"]:
+        assert f"  {headline}\n" in out  # the results' headlines are the table's scores
+
+
+def test_choosing_a_game_lists_every_registered_game(tmp_path):
+    out = run(tmp_path / "journal.sqlite3", ["chess", "quit"])
+    listed = ", ".join(f"{n} {entry.title}" for n, entry in enumerate(entries().values(), 1))
+    assert f"Which game? ({listed}) " in out
+    assert f"This companion plays {listed}: type a number or a name." in out
+
+
+def test_the_set_up_asks_what_the_screen_asks_and_builds_the_setup_from_the_entry(tmp_path):
+    """Clairvoyance: how many play (within the entry's least and most), the options offered at
+    that size (Team Play only at four), one option of a group at most, an option whose value
+    its own screen gathers is left to the screen, and each seat's character (held once)."""
+    entry = entries()["clairvoyance"]
+    path = tmp_path / "journal.sqlite3"
+    out = run(path, ["Clair", "Ann", "Ann, Bo, Cy", "y", "", "Gert", "gertrude", "", "quit"],
+              new_seed=lambda: 99)
+    assert f"Clairvoyance seats {entry.least} to {entry.most} players; 1 named" in out
+    assert "Teams" not in out  # three players: no Team Play
+    assert "Our own die, face by face…?" not in out  # the standard die is on: one die at most
+    assert "Bo's character" in out and "There is no character" not in out
+    assert "Gertrude is Bo's already." in out
+    chosen = {"teams": False, "standard_die": True, "own_die": False}
+    characters = [entry.seat_choice.values[0], "Gertrude", entry.seat_choice.values[2]]
+    assert journaled(path)[0] == entry.make_setup(["Ann", "Bo", "Cy"], chosen, 99, choices=characters)
+    out = run(tmp_path / "other.sqlite3", ["clairvoyance", "Ann, Bo, Cy, Di", "n", "n", "", "", "", "", "quit"])
+    assert "Teams, seated across (4 players)? [y/n]" in out
+    assert "(Our own die, face by face… is chosen on the screen: `companion`.)" in out
+
+
+def test_a_seat_marked_for_the_computer_is_played_by_the_entrys_bot(tmp_path):
+    """ESP with Bo the computer's: dealing here goes on by itself, Bo's moves are the bot's
+    (seeded as the screen seeds them) and the list holds only Ann's; undo takes back Ann's
+    entry and the companion's moves after it."""
+    entry = entries()["esp"]
+    path = tmp_path / "journal.sqlite3"
+    out = run(path, ["esp", "Ann, Bo*", "star", "quit"], new_seed=lambda: 5)
+    assert "The computer plays the marked seats: Deal the cards here" in out
+    assert "The computer played for Bo." in out
+    lines = journaled(path)
+    assert lines[0] == entry.make_setup(["Ann", "Bo"], {"full_information": True}, 5)
+    game, state = replayed(entry, lines[:2])
+    bot = entry.bot(game, state, (1,), random.Random("5:bot:1"))
+    assert lines[1] == {"act": "predict", "seat": 0, "claim": "star"} and lines[2] == bot
+    assert "Ann holds" in out and "Bo's card," not in out.split("Next: Ann's card")[-1]
+    out = run(path, ["y", "undo", "quit"])
+    assert "undone: Ann's prediction, star" in out
+    assert journaled(path)[1:] == []
+    # a whole game: only Ann's numbers are typed
+    out = play_by_numbers(tmp_path / "whole.sqlite3", entry, ["Ann", "Bo*"])
+    game, state = replayed(entry, journaled(tmp_path / "whole.sqlite3"))
+    assert game.is_over(state) and "refused" not in out
+
+
+def test_a_game_without_computer_players_takes_no_mark(tmp_path, monkeypatch):
+    from companion import textmode
+
+    esp = entries()["esp"]
+    plain = dataclasses.replace(esp, capabilities=dataclasses.replace(esp.capabilities, computer_players=False))
+    monkeypatch.setattr(textmode, "entries", lambda: {"esp": plain})
+    out = run(tmp_path / "journal.sqlite3", ["esp", "Ann, Bo*", "Ann, Bo", "n", "quit"])
+    assert "ESP has no computer players yet: type the names without *." in out
+    assert "end a name with *" not in out
+
+
+def test_a_chance_move_is_the_companions_when_asked_by_0(tmp_path):
+    """Clairvoyance's roll: the table may roll its own die (a number from the list) or leave it
+    to the companion (0), which rolls from the game's seed."""
+    entry = entries()["clairvoyance"]
+    path = tmp_path / "journal.sqlite3"
+    run(path, ["clairvoyance", "Ann, Bo", "n", "n", "", "", "quit"], new_seed=lambda: 3)
+    game, state = replayed(entry, journaled(path))
+    guesses = 0
+    while game.chance(state) is None:  # the guesses before the roll, each by its number
+        run(path, ["y", "1", "quit"])
+        game, state = replayed(entry, journaled(path))
+        guesses += 1
+        assert guesses < 20
+    out = run(path, ["y", "0", "quit"])
+    assert f"  0. the companion makes this {game.chance(state)['act']} from the game's seed" in out
+    assert journaled(path)[-1] == game.chance(state)
+
+
+def test_numbers_out_of_the_list_and_unknown_words_are_sentences(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    out = run(path, ["séance party", "Ann, Bo", "n", "999", "#0", "dance", "quit"])
+    assert "refused: there is no move 999: the list runs from 1 to " in out
+    assert "refused: there is no move 0: the list runs from 1 to " in out
+    assert "refused: 'dance' is not a move here: type its number from the list, a JSON line, or help" in out
+    assert journaled(path)[1:] == []
+
+
+def test_any_registered_game_is_resumed_where_it_stood(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    run(path, ["mysterium", "Gus, Ann, Bo, Cy", "n", "n", "1", "1", "quit"])
+    before = journaled(path)
+    assert len(before) == 3
+    out = run(path, ["y", "1", "quit"])
+    assert "Resume the unfinished mysterium game of " in out and "(2 actions)?" in out
+    assert journaled(path)[:3] == before and len(journaled(path)) == 4

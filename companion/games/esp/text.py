@@ -19,8 +19,7 @@ HELP = """\
   the vision     4 cross | 4x
   a play         4 cross | 4x        (for the player whose turn it is)
   a bid          Bo 4 cross          (bids come in any order; the name picks the player)
-  from the list  #3                  (a bare number is a rank: 4 predicts 4)
-Suits: c circle, x cross, w squiggle, s square, t star."""
+Suits: c circle, x cross, w squiggle, s square, t star.  A bare number is a rank (4 predicts 4): #4 is the list's."""
 
 ENTRIES = {"predict": "prediction", "vision": "Vision Card", "play": "card", "bid": "bid", "deal": "cards"}
 """What each kind of entry is called, in Next:, undo and redo alike."""
