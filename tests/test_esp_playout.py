@@ -372,10 +372,10 @@ class EspInvariants:
             if trick.winner is not None:
                 won[trick.winner] += 1
                 leader = trick.winner
-        assert rnd.won == won, f"tricks won {rnd.won}, counted {won}"
+        assert list(rnd.won) == won, f"tricks won {rnd.won}, counted {won}"
         finished = sum(won)
         assert finished == len(rnd.tricks) - (rnd.open_trick() is not None)
-        assert rnd.plays == [len(p) for p in played_by]
+        assert list(rnd.plays) == [len(p) for p in played_by]
 
         # bids: only after the fifth trick, each a card not otherwise on the table
         bids = [b for b in rnd.bids if b is not None]
@@ -400,7 +400,7 @@ class EspInvariants:
         for seat in dealt:
             hand, row, mine = rnd.hands[seat], rnd.facedown[seat], played_by[seat]
             bid = [rnd.bids[seat]] if rnd.bids[seat] is not None else []
-            whole = hand + row + mine + bid
+            whole = [*hand, *row, *mine, *bid]
             assert len(whole) == CARDS_EACH, f"seat {seat} has {[DECK[c] for c in whole]}"
             assert len(hand) == held - min(len(mine), held), "held cards are not played first"
             given_hand, given_row, given = self.deals[(rnd.index, seat)]
@@ -547,11 +547,12 @@ def test_a_failure_names_the_seed_and_the_actions() -> None:
 
 
 def test_the_harness_catches_an_apply_that_changes_its_input() -> None:
-    """A game whose apply mutates the state it was given is caught at the first step."""
+    """A game whose apply changes the state it was given (forcing its way past the frozen
+    dataclass) is caught at the first step."""
     class Mutating(type(ESP)):
         def apply(self, state, action):
             new = super().apply(state, action)
-            state.notices.append("changed in place")
+            object.__setattr__(state, "notices", (*state.notices, "changed in place"))
             return new
 
     with pytest.raises(PlayoutFailure, match="changed the state|state changed"):

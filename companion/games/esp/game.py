@@ -1,6 +1,6 @@
 """ESP as a :class:`~companion.engine.game.Game`: the state, and the actions that
 change it (``predict``, ``vision``, ``deal``, ``play``, ``bid``), exactly as
-``shared/spec/esp-log.md`` writes them.
+``docs/esp-log.md`` writes them.
 
 The table is the truth: without a ``deal`` line a seat's cards are unknown and the
 companion checks only what it can see.  With one (full information) it also
@@ -9,12 +9,13 @@ enforces follow-suit, held cards first and where every card is.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of
 from companion.engine.game import Action, Game, Outcome, same_fields
 from companion.engine.refusal import Refused
+from companion.engine.state import evolve, put
 from companion.games.esp import rules
 from companion.games.esp.cards import ALL_CLAIMS, DECK, name, parse_card, parse_claim, suit_of
 
@@ -22,50 +23,43 @@ ACTS = ("predict", "vision", "deal", "play", "bid")
 _HANDLERS = {act: f"_{act}" for act in ACTS}
 
 
-
-def _put(items: list, index: int, value: Any) -> list:
-    """A copy of ``items`` with ``value`` at ``index``: how a new state changes one seat."""
-    new = list(items)
-    new[index] = value
-    return new
+def _without(cards: tuple[int, ...], card: int) -> tuple[int, ...]:
+    i = cards.index(card)
+    return cards[:i] + cards[i + 1:]
 
 
-def _without(cards: list[int], card: int) -> list[int]:
-    new = list(cards)
-    new.remove(card)
-    return new
-
-
-@dataclass
+@dataclass(frozen=True)
 class Trick:
     leader: int
-    seats: list[int] = field(default_factory=list)
-    cards: list[int] = field(default_factory=list)
+    seats: tuple[int, ...] = ()
+    cards: tuple[int, ...] = ()
     winner: int | None = None
     why: str = ""
 
     __eq__ = same_fields
 
 
-@dataclass
+@dataclass(frozen=True)
 class Round:
-    """One round's table: who predicted what, the aspects, the tricks and the bids."""
+    """One round's table: who predicted what, the aspects, the tricks and the bids.  Seats'
+    figures are tuples indexed by seat; a seat's ``hands``/``facedown`` are None until a
+    ``deal`` line names them (table mode never does)."""
 
     index: int
     first_seer: int
     players: int
-    claims: list[tuple[int, str | int]] = field(default_factory=list)
+    claims: tuple[tuple[int, str | int], ...] = ()
     vision: int | None = None
     supernatural: str | int | None = None
     superduper: int | None = None
-    hands: list[list[int] | None] = field(default_factory=list)
-    facedown: list[list[int] | None] = field(default_factory=list)
-    plays: list[int] = field(default_factory=list)
-    tricks: list[Trick] = field(default_factory=list)
-    won: list[int] = field(default_factory=list)
-    bids: list[int | None] = field(default_factory=list)
-    seen: set[int] = field(default_factory=set)
-    declined: list[set[str]] = field(default_factory=list)  # suits not followed from hand
+    hands: tuple[tuple[int, ...] | None, ...] = ()
+    facedown: tuple[tuple[int, ...] | None, ...] = ()
+    plays: tuple[int, ...] = ()
+    tricks: tuple[Trick, ...] = ()
+    won: tuple[int, ...] = ()
+    bids: tuple[int | None, ...] = ()
+    seen: frozenset[int] = frozenset()
+    declined: tuple[frozenset[str], ...] = ()  # suits not followed from an unknown hand
 
     __eq__ = same_fields
 
@@ -75,21 +69,13 @@ class Round:
             index=index,
             first_seer=rules.first_seer(index, players),
             players=players,
-            hands=[None] * players,
-            facedown=[None] * players,
-            plays=[0] * players,
-            won=[0] * players,
-            bids=[None] * players,
-            declined=[set() for _ in range(players)],
+            hands=(None,) * players,
+            facedown=(None,) * players,
+            plays=(0,) * players,
+            won=(0,) * players,
+            bids=(None,) * players,
+            declined=(frozenset(),) * players,
         )
-
-    def evolve(self, **changes: Any) -> "Round":
-        """This round with ``changes``, sharing every other field with it.  A state is
-        never changed in place, so what an action leaves alone two states may share:
-        copying the whole round at every action was most of ``apply``'s time."""
-        new = object.__new__(Round)
-        new.__dict__ = {**self.__dict__, **changes}
-        return new
 
     # -- where the round stands ------------------------------------------------------
     @property
@@ -104,8 +90,8 @@ class Round:
             return "bid"
         return "done"
 
-    def claimed(self) -> list[str | int]:
-        return [claim for _, claim in self.claims]
+    def claimed(self) -> tuple[str | int, ...]:
+        return tuple(claim for _, claim in self.claims)
 
     def claim_of(self, seat: int) -> str | int | None:
         for s, claim in self.claims:
@@ -151,20 +137,20 @@ class Round:
         return rules.round_points(self.prediction_correct(seat), self.won[seat], self.bid_correct(seat))
 
 
-@dataclass
+@dataclass(frozen=True)
 class EspState:
     players: tuple[str, ...]
-    seed: Any = 0
-    rounds: list[Round] = field(default_factory=list)
-    notices: list[str] = field(default_factory=list)
+    seed: int | str = 0
+    rounds: tuple[Round, ...] = ()
+    notices: tuple[str, ...] = ()  # revokes proven in table mode, for the table
 
     __eq__ = same_fields
 
-    def with_round(self, rnd: Round, notices: list[str] | None = None) -> "EspState":
+    def with_round(self, rnd: Round, notices: tuple[str, ...] | None = None) -> "EspState":
         """The next state: ``rnd`` in place of the round in play (after it, when ``rnd``
-        begins a round), the finished rounds and the notices shared."""
-        rounds = self.rounds + [rnd] if rnd.index == len(self.rounds) else self.rounds[:-1] + [rnd]
-        return EspState(self.players, self.seed, rounds, self.notices if notices is None else notices)
+        begins a round); the finished rounds are shared with this state."""
+        rounds = self.rounds + (rnd,) if rnd.index == len(self.rounds) else self.rounds[:-1] + (rnd,)
+        return evolve(self, rounds=rounds) if notices is None else evolve(self, rounds=rounds, notices=notices)
 
     @property
     def current(self) -> Round | None:
@@ -246,14 +232,14 @@ class EspGame(Game):
         self._check_seat_turn(state, seat, expected, "predict")
         claim = parse_claim(action["claim"])
         rules.check_claim_is_new(claim, rnd.claimed(), state.players[seat])
-        return state.with_round(rnd.evolve(claims=rnd.claims + [(seat, claim)]))
+        return state.with_round(evolve(rnd, claims=rnd.claims + ((seat, claim),)))
 
     def _vision(self, state: EspState, action: Action) -> EspState:
         check_fields(action, ["card"])
         rnd = self._round_for(state, "vision")
         card = parse_card(action["card"])
         supernatural, superduper = rules.aspects(rnd.claimed(), card)
-        return state.with_round(rnd.evolve(vision=card, supernatural=supernatural, superduper=superduper))
+        return state.with_round(evolve(rnd, vision=card, supernatural=supernatural, superduper=superduper))
 
     def _deal(self, state: EspState, action: Action) -> EspState:
         check_fields(action, ["seat", "hand", "facedown"])
@@ -281,13 +267,13 @@ class EspGame(Game):
             owner = rnd.owner_of(c)
             if owner is not None:
                 raise Refused(f"{name(c)} was already dealt to {state.players[owner]}")
-        return state.with_round(rnd.evolve(hands=_put(rnd.hands, seat, hand), facedown=_put(rnd.facedown, seat, row)))
+        return state.with_round(evolve(rnd, hands=put(rnd.hands, seat, hand), facedown=put(rnd.facedown, seat, row)))
 
     @staticmethod
-    def _card_list(value: Any, field_name: str) -> list[int]:
+    def _card_list(value: Any, field_name: str) -> tuple[int, ...]:
         if not isinstance(value, list):
             raise Refused(f'{field_name} must be a list of cards such as ["4 cross", "1 star"]')
-        return [parse_card(v) for v in value]
+        return tuple(parse_card(v) for v in value)
 
     def _check_card_is_free(self, state: EspState, rnd: Round, seat: int, card: int) -> None:
         """A card cannot be the Vision Card, be on the table already, or be known to
@@ -321,43 +307,41 @@ class EspGame(Game):
                 rules.check_follows_suit(card, lead, hand, who)  # type: ignore[arg-type]
             elif card not in row:  # type: ignore[operator]
                 raise Refused(f"{who} has played every held card: the next play is one of {who}'s face-down cards")
-        changes: dict[str, Any] = {"plays": _put(rnd.plays, seat, rnd.plays[seat] + 1), "seen": rnd.seen | {card}}
+        changes: dict[str, Any] = {"plays": put(rnd.plays, seat, rnd.plays[seat] + 1), "seen": rnd.seen | {card}}
         notices = None
         if rnd.dealt(seat):
             pile = "hands" if from_hand else "facedown"
             cards = getattr(rnd, pile)
-            changes[pile] = _put(cards, seat, _without(cards[seat], card))
+            changes[pile] = put(cards, seat, _without(cards[seat], card))
         elif from_hand:
             declined, notice = self._watch_for_revoke(state, rnd, seat, card, lead)
-            changes["declined"] = _put(rnd.declined, seat, declined)
+            changes["declined"] = put(rnd.declined, seat, declined)
             if notice is not None:
-                notices = state.notices + [notice]
-        if trick is None:
-            trick = Trick(leader=seat, seats=[seat], cards=[card])
-            changes["tricks"] = rnd.tricks + [trick]
+                notices = state.notices + (notice,)
+        seats, cards = (trick.seats + (seat,), trick.cards + (card,)) if trick else ((seat,), (card,))
+        if len(cards) < rnd.players:
+            done = Trick(seats[0], seats, cards)
         else:
-            trick = Trick(trick.leader, trick.seats + [seat], trick.cards + [card])
-            changes["tricks"] = rnd.tricks[:-1] + [trick]
-        if len(trick.cards) == rnd.players:
-            index, trick.why = rules.trick_winner(trick.cards, rnd.supernatural, rnd.superduper)
-            trick.winner = trick.seats[index]
-            changes["won"] = _put(rnd.won, trick.winner, rnd.won[trick.winner] + 1)
-        return state.with_round(rnd.evolve(**changes), notices)
+            index, why = rules.trick_winner(cards, rnd.supernatural, rnd.superduper)
+            done = Trick(seats[0], seats, cards, seats[index], why)
+            changes["won"] = put(rnd.won, done.winner, rnd.won[done.winner] + 1)
+        changes["tricks"] = (rnd.tricks[:-1] if trick else rnd.tricks) + (done,)
+        return state.with_round(evolve(rnd, **changes), notices)
 
     @staticmethod
     def _watch_for_revoke(state: EspState, rnd: Round, seat: int, card: int,
-                          lead: int | None) -> tuple[set[str], str | None]:
+                          lead: int | None) -> tuple[frozenset[str], str | None]:
         """Where a hand is unknown, a failure to follow suit is proven only when the
         player later plays that suit from the same hand: the seat's suits not followed
         after this play, and the notice for the table if it proves a revoke."""
         who = state.players[seat]
-        declined = set(rnd.declined[seat])
+        declined = rnd.declined[seat]
         notice = None
         if suit_of(card) in declined:
             notice = f"round {rnd.index + 1}: {who} did not follow {suit_of(card)} earlier but held {name(card)}: a revoke"
-            declined.discard(suit_of(card))
+            declined = declined - {suit_of(card)}
         if lead is not None and suit_of(card) != suit_of(lead):
-            declined.add(suit_of(lead))
+            declined = declined | {suit_of(lead)}
         return declined, notice
 
     def _bid(self, state: EspState, action: Action) -> EspState:
@@ -372,10 +356,10 @@ class EspGame(Game):
         if rnd.dealt(seat) and card not in rnd.facedown[seat]:  # type: ignore[operator]
             last = name(rnd.facedown[seat][0])  # type: ignore[index]
             raise Refused(f"{who}'s last face-down card is {last}, not {name(card)}")
-        changes: dict[str, Any] = {"bids": _put(rnd.bids, seat, card), "seen": rnd.seen | {card}}
+        changes: dict[str, Any] = {"bids": put(rnd.bids, seat, card), "seen": rnd.seen | {card}}
         if rnd.dealt(seat):
-            changes["facedown"] = _put(rnd.facedown, seat, _without(rnd.facedown[seat], card))
-        return state.with_round(rnd.evolve(**changes))
+            changes["facedown"] = put(rnd.facedown, seat, _without(rnd.facedown[seat], card))
+        return state.with_round(evolve(rnd, **changes))
 
     # -- what comes next -------------------------------------------------------------
     def expected(self, state: EspState) -> dict | None:

@@ -1,4 +1,4 @@
-"""What ESP shows: the replay summary of ``shared/spec/esp-log.md`` and each seat's view."""
+"""What ESP shows: the replay summary of ``docs/esp-log.md`` and each seat's view."""
 
 from __future__ import annotations
 
@@ -49,9 +49,12 @@ def summarize(game, state) -> dict:
 
 def view(game, state, seat: int | None) -> dict:
     """The summary plus what ``seat`` may see of the cards: its own held cards; every
-    face-down card, even its owner's, only as a back ("it cannot be looked at again")."""
+    face-down card, even its owner's, only as a back ("it cannot be looked at again").
+    ``seat=None`` is the shared screen, which sees no card in anyone's hand.  It also
+    carries every figure the screen shows, so the screen works out no rule itself."""
     shown = summarize(game, state)
     rnd = state.rounds[-1] if state.rounds else None
+    players = len(state.players)
     hands: list = []
     rows: list = []
     if rnd is not None:
@@ -68,9 +71,33 @@ def view(game, state, seat: int | None) -> dict:
             "hands": hands,  # a list of cards for the viewer's own known hand, else a count
             "facedown": rows,  # counts only: backs
             "claims": [[s, c] for s, c in rnd.claims] if rnd else [],
+            "predictions": [rnd.claim_of(s) if rnd else None for s in range(players)],
             "why": [t.why for t in rnd.tricks] if rnd else [],
+            "trick": _last_trick(rnd),
             "notices": list(state.notices),
+            "round": _round_number(state),
+            "round_count": rules.ROUNDS,
+            "held_each": rules.held_count(rnd.index) if rnd else None,
+            "facedown_each": rules.facedown_count(rnd.index) if rnd else None,
             "results": esp_results(game, state),
         }
     )
     return shown
+
+
+def _round_number(state) -> int:
+    """The round the table is in, from 1: the round in play, else the next to begin (the
+    last once the game is over)."""
+    if state.current is not None or state.finished:
+        return len(state.rounds)
+    return len(state.rounds) + 1
+
+
+def _last_trick(rnd) -> dict | None:
+    """The trick on the table (or the last one won) in play order, with its number and why
+    it was won."""
+    if rnd is None or not rnd.tricks:
+        return None
+    trick = rnd.tricks[-1]
+    return {"number": len(rnd.tricks), "leader": trick.leader, "seats": list(trick.seats),
+            "cards": [name(c) for c in trick.cards], "winner": trick.winner, "why": trick.why}
