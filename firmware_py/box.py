@@ -6,7 +6,9 @@ keys, knocks) and the hourglass events that fell due (already sounded).  A devic
 that is missing or fails is a warning on :attr:`Box.health`; the rest keep working.
 The box opens whatever its files hold: a part the pin map gets wrong, or a pentagram
 layout that cannot be read, is left out with a warning (on the Pi and in the
-simulation alike, so the desktop shows what the Pi would do).
+simulation alike, so the desktop shows what the Pi would do).  Every device is opened on
+one device factory (:mod:`firmware_py.factory`), chosen once: the Pi's parts or the
+simulation's.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ import threading
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
-from firmware_py import gpio
 from firmware_py import pins as pin_map
 from firmware_py.buttons import Buttons
-from firmware_py.buzzer import NullBuzzer, open_buzzer
+from firmware_py.buzzer import NullBuzzer
 from firmware_py.clock import Clock, SystemClock
+from firmware_py.factory import DeviceFactory, choose
 from firmware_py.health import Health
 from firmware_py.hourglass import Hourglass, HourglassEvent, HourglassSettings
 from firmware_py.hourglass_sound import HourglassSound
@@ -157,45 +159,6 @@ class KnockListener:
             self._thread.join(timeout=2.0)
 
 
-class SimulatedPiezo:
-    """The desktop simulation's knock sensor: the synthetic piezo straight into the
-    detector, its samples made as the clock passes — no fake I2C chip, no thread, so
-    the idle app stays cool.  The chip path (:class:`KnockListener` on ``sim.ads1115``)
-    is what tests and ``companion doctor --sim`` exercise."""
-
-    CATCH_UP = 2.0  # seconds: after a stall, older samples are skipped, not replayed
-
-    def __init__(self, clock: Clock, settings: Any = None, rate: int = 860) -> None:
-        from firmware_py.knock.detector import KnockDetector
-        from sim.piezo import LivePiezo
-
-        self.clock = clock
-        self.rate = rate
-        self.source = LivePiezo(rate=rate)
-        self.detector = KnockDetector(rate, settings)
-        self.recording: list[int] | None = None
-        self._start = clock.now()
-        self._made = 0
-
-    def use(self, settings: Any) -> None:
-        from firmware_py.knock.detector import KnockDetector
-
-        self.detector = KnockDetector(self.rate, settings)
-
-    def poll(self) -> list:
-        due = int((self.clock.now() - self._start) * self.rate)
-        if due - self._made > self.CATCH_UP * self.rate:
-            self._made = due - int(self.CATCH_UP * self.rate)
-        block = self.source.read(due - self._made) if due > self._made else []
-        self._made = max(self._made, due)
-        if self.recording is not None:
-            self.recording.extend(block)
-        return self.detector.feed(block)
-
-    def close(self) -> None:
-        pass
-
-
 class ModuleListener:
     """The digital comparator module: its onsets grouped into yes/no gestures."""
 
@@ -248,16 +211,15 @@ class Box:
     """The table hardware as one object.  ``fitted`` is what it runs with: the settings'
     parts less any the pin map left out."""
 
-    def __init__(self, pins, simulate: bool, clock: Clock, health: Health, fitted: Fitted, factory: Any,
+    def __init__(self, pins, factory: DeviceFactory, clock: Clock, health: Health, fitted: Fitted,
                  pentagram: Pentagram | None, buzzer, buttons: Buttons | None, knock, hourglass: Hourglass,
                  requested: Fitted | None = None) -> None:
         self.pins = pins
-        self.simulate = simulate
+        self.factory = factory  # what every device was opened on: the Pi's parts or the simulation's
         self.clock = clock
         self.health = health
         self.fitted = fitted
         self.requested = requested or fitted  # what was asked for: the difference is what a damaged file left out
-        self.factory = factory  # gpiozero's pin factory (mock pins when simulating)
         self.pentagram = pentagram
         self.buzzer = buzzer
         self.buttons = buttons
@@ -265,14 +227,26 @@ class Box:
         self.hourglass = hourglass
         self.hourglass_sound = HourglassSound(buzzer)
 
+    @property
+    def simulate(self) -> bool:
+        """Whether this is the simulated box (the desktop's side panel shows it)."""
+        return self.factory.simulated
+
+    @property
+    def pin_factory(self) -> Any:
+        """gpiozero's pins every device uses (mock pins in the simulation: press them)."""
+        return self.factory.pin_factory
+
     @classmethod
     def open(cls, simulate: bool | None = None, fitted: Fitted = Fitted(), clock: Clock | None = None,
              pins=None, health: Health | None = None, knock_settings: Any = None,
-             hourglass: HourglassSettings | None = None, listen: bool = True, direct_sim: bool = False) -> "Box":
-        """Open every fitted device.  ``listen=False`` leaves the knock sensor unread
-        until someone calls ``box.knock.pump()`` (tests); ``direct_sim`` feeds the
+             hourglass: HourglassSettings | None = None, listen: bool = True, direct_sim: bool = False,
+             factory: DeviceFactory | None = None) -> "Box":
+        """Open every fitted device on ``factory`` (by default the one :func:`choose` picks
+        for ``simulate``: the simulation off a Pi).  ``listen=False`` leaves the knock sensor
+        unread until someone calls ``box.knock.pump()`` (tests); ``direct_sim`` feeds the
         simulated piezo straight to the detector (the desktop app)."""
-        simulate = (not gpio.is_raspberry_pi()) if simulate is None else simulate
+        factory = factory if factory is not None else choose(simulate)
         requested = fitted
         clock = clock or SystemClock()
         health = health or Health()
@@ -281,28 +255,27 @@ class Box:
             for name, warning in survey.warnings().items():
                 _tell(health, name, warning)
             pins, fitted = survey.pins, _without(fitted, set(survey.left_out))
-        factory = gpio.pin_factory(simulate)
-        pentagram = cls._open_pentagram(pins, simulate, health, clock, fitted) if fitted.pentagram else None
+        pentagram = cls._open_pentagram(factory, pins, health, clock, fitted) if fitted.pentagram else None
         if pentagram is None:
             fitted = replace(fitted, pentagram=False, circle=False)
-        buzzer = open_buzzer(pins, simulate, health, clock, factory=factory) if fitted.buzzer else NullBuzzer(clock, health)
-        buttons = Buttons(pins, factory, clock, health) if fitted.buttons else None
-        knock = cls._open_knock(pins, simulate, clock, health, fitted, factory, knock_settings, listen, direct_sim)
-        return cls(pins, simulate, clock, health, fitted, factory, pentagram, buzzer, buttons, knock,
+        buzzer = factory.buzzer(pins, clock, health) if fitted.buzzer else NullBuzzer(clock, health)
+        buttons = Buttons(pins, factory.pin_factory, clock, health) if fitted.buttons else None
+        knock = cls._open_knock(factory, pins, clock, health, fitted, knock_settings, listen, direct_sim)
+        return cls(pins, factory, clock, health, fitted, pentagram, buzzer, buttons, knock,
                    Hourglass(clock, hourglass), requested)
 
     @staticmethod
-    def _open_pentagram(pins, simulate, health, clock, fitted) -> Pentagram | None:
+    def _open_pentagram(factory, pins, health, clock, fitted) -> Pentagram | None:
         from firmware_py.pentagram.layout import LayoutError
 
         try:
-            return Pentagram.open(pins, simulate, health, clock, circle=fitted.circle)
+            return Pentagram.open(factory, pins, health, clock, circle=fitted.circle)
         except LayoutError as error:  # hardware/pentagram.json damaged: the builder's to fix, not a dead app
             health.fail("pentagram", f"{error}; the pentagram is left out until it is fixed")
             return None
 
     @staticmethod
-    def _open_knock(pins, simulate, clock, health, fitted, factory, settings, listen, direct_sim):
+    def _open_knock(factory, pins, clock, health, fitted, settings, listen, direct_sim):
         if fitted.knock == "none":
             return NoKnock()
         if settings is None:
@@ -315,13 +288,13 @@ class Box:
         if fitted.knock == "module":
             from firmware_py.knock.digital import open_knock_module
 
-            return ModuleListener(open_knock_module(pins, factory, clock, health), clock, settings)
-        if simulate and direct_sim:
-            return SimulatedPiezo(clock, settings)
+            return ModuleListener(open_knock_module(pins, factory.pin_factory, clock, health), clock, settings)
+        piezo = factory.piezo(clock, settings) if direct_sim else None
+        if piezo is not None:
+            return piezo
         from firmware_py.knock.ads1115 import open_reader
 
-        reader = open_reader(pins, simulate, factory=factory, clock=clock if not listen else None,
-                             health=health, strict=False)
+        reader = open_reader(factory, pins, clock=clock if not listen else None, health=health, strict=False)
         listener = KnockListener(reader, settings, health)
         if listen:
             listener.start()

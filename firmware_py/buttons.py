@@ -85,12 +85,12 @@ class Debouncer:
 
 
 class Buttons:
-    """The three buttons of the pin map on gpiozero (``factory``: the pin factory,
-    MockFactory in the simulation, None for the Pi's own).  A button that cannot
+    """The three buttons of the pin map on gpiozero (``pin_factory``: the device factory's
+    pins, mock pins in the simulation, None for the Pi's own).  A button that cannot
     be created is a warning on the health board; the others work, and its key
     in the simulation still does."""
 
-    def __init__(self, pins, factory, clock: Clock, health: Health | None = None,
+    def __init__(self, pins, pin_factory, clock: Clock, health: Health | None = None,
                  stable_time: float = STABLE_TIME, sample: bool = True) -> None:
         self.clock = clock
         self.health = health if health is not None else Health()
@@ -103,14 +103,14 @@ class Buttons:
         self._releases: list[tuple[float, str]] = []  # injected key taps still to be let go
         for name in NAMES:
             self._debouncers[(name, "key")] = Debouncer(stable_time)
-            self._open(name, self._pins[name], factory)
+            self._open(name, self._pins[name], pin_factory)
 
-    def _open(self, name: str, pin: int, factory) -> None:
+    def _open(self, name: str, pin: int, pin_factory) -> None:
         device_name = f"{name} button"
         try:
             from gpiozero import Button
 
-            button = Button(pin, pull_up=True, bounce_time=None, pin_factory=factory)
+            button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
             pressed = bool(button.is_pressed)
         except Exception as error:  # gpiozero missing, no pin factory, pin busy, not a Pi ...
             detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__

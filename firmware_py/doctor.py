@@ -65,7 +65,7 @@ def simulated_builder(out=None) -> Builder:
     def act(step: str, box: Box) -> list[tuple[float, Callable[[], None]]]:
         if step in ("yes", "no", "undo"):
             gpio = {"yes": box.pins.button_yes, "no": box.pins.button_no, "undo": box.pins.button_undo}[step]
-            return [(0.2, lambda: press(box.factory, gpio)), (0.28, lambda: release(box.factory, gpio))]
+            return [(0.2, lambda: press(box.pin_factory, gpio)), (0.28, lambda: release(box.pin_factory, gpio))]
         if step == "knock once":
             return [(0.3, lambda: knock(box))]
         if step == "knock twice":
@@ -76,7 +76,7 @@ def simulated_builder(out=None) -> Builder:
         if not box.knock_now(0.9):  # no simulated piezo: the digital module's pin
             from sim.pins import pulse_low
 
-            pulse_low(box.factory, box.pins.knock_module)
+            pulse_low(box.pin_factory, box.pins.knock_module)
 
     return Builder(ask=lambda question: True, act=act, say=lambda text: print(text, file=out or sys.stdout, flush=True))
 

@@ -1,6 +1,13 @@
-"""Driving gpiozero's mock pins the way fingers and wires would."""
+"""gpiozero's mock pins, and driving them the way fingers and wires would."""
 
 from __future__ import annotations
+
+
+def mock_factory():
+    """gpiozero's mock pins, with PWM so TonalBuzzer and PWM LEDs work on them."""
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    return MockFactory(pin_class=MockPWMPin)
 
 
 def press(factory, gpio: int) -> None:

@@ -18,12 +18,14 @@ from gpiozero import DigitalInputDevice
 
 from firmware_py import pins as pinmap
 from firmware_py.clock import ManualClock
-from firmware_py.gpio import mock_factory
+from firmware_py.factory import HardwareFactory
 from firmware_py.health import Health
 from firmware_py.knock import ads1115 as adc
 from firmware_py.knock.ads1115 import (ADCNotFound, ADS1115, DEVICE, RDY_DEVICE, Reader, AdcSettings, AdcSettingsError,
                                        config_word, describe_config, open_reader, probe, record_wav)
 from sim.ads1115 import BurstSource, FakeADS1115, Transfer
+from sim.factory import SimFactory
+from sim.pins import mock_factory
 
 RDY = 17
 
@@ -412,9 +414,9 @@ def pins():
 def test_open_reader_simulated_streams_the_fake_chip(pins):
     clock = ManualClock()
     source = BurstSource(860, seed=1, knocks=[0.1])
-    reader = open_reader(pins, simulate=True, clock=clock, source=source)
+    reader = open_reader(SimFactory(knock_source=source), pins, clock=clock)
     try:
-        assert reader.rate == 860 and reader.chip is not None and reader.source is source
+        assert reader.rate == 860 and isinstance(reader.device.bus, FakeADS1115) and reader.source is source
         values = list(itertools.islice(reader.samples(), 172))
         assert reader.mode == adc.EDGE and reader.stats.edges == 172
         assert max(abs(v) for v in values[:80]) < 30  # quiet table noise
@@ -422,12 +424,12 @@ def test_open_reader_simulated_streams_the_fake_chip(pins):
         assert clock.now() == pytest.approx(0.2, abs=1e-6)
     finally:
         reader.close()
-    assert reader.chip.closed
+    assert reader.device.bus.closed
 
 
 def test_open_reader_simulated_default_source_knocks_on_demand(pins):
     clock = ManualClock()
-    reader = open_reader(pins, simulate=True, clock=clock)
+    reader = open_reader(SimFactory(), pins, clock=clock)
     stream = reader.samples()
     quiet = [next(stream) for _ in range(86)]
     reader.source.knock(1.0)  # sim.piezo's LivePiezo when present, else a BurstSource
@@ -461,9 +463,9 @@ def test_open_reader_real_path_on_a_fake_smbus2_and_mock_pins(pins, monkeypatch)
     chip = FakeADS1115(counter(), clock, factory=factory, alert_rdy=pins.adc_alert_rdy)
     fake = FakeSMBusModule(chip)
     monkeypatch.setitem(sys.modules, "smbus2", fake)
-    reader = open_reader(pins, simulate=False, factory=factory, clock=clock, idle=chip.pass_time)
+    reader = open_reader(HardwareFactory(factory), pins, clock=clock, idle=chip.pass_time)
     assert fake.opened == [pins.i2c_bus]
-    assert reader.chip is None  # the real path: a bus, not the simulation's chip
+    assert reader.source is None  # the real path: a bus, no simulated signal
     assert list(chip.traffic)[:3] == [Transfer("write", 2, 0), Transfer("write", 3, 0x8000),
                                       Transfer("write", 1, 0x02E0)]
     stream = reader.samples()
@@ -482,20 +484,20 @@ def test_open_reader_real_path_on_a_fake_smbus2_and_mock_pins(pins, monkeypatch)
 def test_open_reader_real_path_without_the_bus_is_a_sentence(pins, monkeypatch, error, words):
     monkeypatch.setitem(sys.modules, "smbus2", FakeSMBusModule(None, error))
     with pytest.raises(ADCNotFound, match=words):
-        open_reader(pins, simulate=False, factory=mock_factory(), clock=ManualClock())
+        open_reader(HardwareFactory(mock_factory()), pins, clock=ManualClock())
 
 
 def test_open_reader_real_path_without_smbus2_is_a_sentence(pins, monkeypatch):
     monkeypatch.setitem(sys.modules, "smbus2", None)  # import smbus2 raises ImportError
     with pytest.raises(ADCNotFound, match="smbus2 package is not installed"):
-        open_reader(pins, simulate=False, factory=mock_factory(), clock=ManualClock())
+        open_reader(HardwareFactory(mock_factory()), pins, clock=ManualClock())
 
 
 def test_open_reader_real_path_absent_chip_strict_is_a_sentence(pins, monkeypatch):
     chip = FakeADS1115(counter(), ManualClock(), present=False)
     monkeypatch.setitem(sys.modules, "smbus2", FakeSMBusModule(chip))
     with pytest.raises(ADCNotFound) as caught:
-        open_reader(pins, simulate=False, factory=mock_factory(), clock=ManualClock())
+        open_reader(HardwareFactory(mock_factory()), pins, clock=ManualClock())
     assert str(caught.value) == ("no ADS1115 answers at 0x48 on I2C bus 1 ([Errno 121] Remote I/O error); "
                                  "check its wiring (SDA GPIO2, SCL GPIO3, 3.3 V, ground) and its ADDR pin")
     assert chip.closed
@@ -506,7 +508,7 @@ def test_open_reader_real_path_absent_chip_lenient_is_a_warning_and_a_flat_strea
     chip = FakeADS1115(counter(), clock, present=False)
     monkeypatch.setitem(sys.modules, "smbus2", FakeSMBusModule(chip))
     health = Health()
-    reader = open_reader(pins, simulate=False, factory=mock_factory(), clock=clock, health=health,
+    reader = open_reader(HardwareFactory(mock_factory()), pins, clock=clock, health=health,
                          idle=chip.pass_time, strict=False)
     stream = reader.samples()
     assert [next(stream) for _ in range(10)] == [0] * 10
@@ -517,7 +519,7 @@ def test_open_reader_real_path_absent_chip_lenient_is_a_warning_and_a_flat_strea
 def test_open_reader_lenient_without_the_bus_keeps_a_warning(pins, monkeypatch):
     monkeypatch.setitem(sys.modules, "smbus2", FakeSMBusModule(None, FileNotFoundError(2, "missing")))
     clock, health = ManualClock(), Health()
-    reader = open_reader(pins, simulate=False, factory=mock_factory(), clock=clock, health=health,
+    reader = open_reader(HardwareFactory(mock_factory()), pins, clock=clock, health=health,
                          idle=clock.advance, strict=False)
     stream = reader.samples()
     assert [next(stream) for _ in range(3)] == [0, 0, 0]

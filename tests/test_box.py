@@ -42,9 +42,9 @@ def test_two_knocks_are_no(box):
 
 
 def test_a_button_on_its_mock_pin_and_a_key_are_answers(box):
-    press(box.factory, box.pins.button_undo)
+    press(box.pin_factory, box.pins.button_undo)
     answers = run_for(box, 0.1)
-    release(box.factory, box.pins.button_undo)
+    release(box.pin_factory, box.pins.button_undo)
     box.press("yes")
     answers += run_for(box, 0.3)
     assert sorted((a.name, a.source) for a in answers) == [("undo", "button"), ("yes", "button")]
@@ -65,7 +65,7 @@ def test_the_pentagram_shows_a_scene_in_the_simulated_pixels(box):
 
 def test_an_adc_that_stops_answering_is_a_warning_and_buttons_still_work(box):
     run_for(box, 0.2)
-    box.knock.reader.chip.unplug()
+    box.knock.reader.device.bus.unplug()
     run_for(box, 0.5)
     assert any("knock sensor" in w and "stopped answering" in w for w in box.warnings()), box.warnings()
     box.press("no")
@@ -93,7 +93,7 @@ def test_the_digital_module_knocks_through_its_pin():
     clock = ManualClock()
     box = Box.open(simulate=True, clock=clock, fitted=Fitted(knock="module"), listen=False)
     try:
-        pulse_low(box.factory, box.pins.knock_module)
+        pulse_low(box.pin_factory, box.pins.knock_module)
         answers = []
         for _ in range(100):
             clock.advance(0.01)
@@ -178,7 +178,7 @@ def test_the_listening_loop_pauses_on_the_injected_wait_and_stops_when_closed():
 
 def test_a_bus_that_throws_is_a_warning_on_the_box_and_the_rest_keeps_working(box):
     run_for(box, 0.2)
-    chip = box.knock.reader.chip
+    chip = box.knock.reader.device.bus
     now = box.clock.now()
     chip.fail_between(now, now + 0.5, TypeError("unsupported operand type(s) for &: 'NoneType' and 'int'"))
     run_for(box, 0.3)

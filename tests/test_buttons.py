@@ -14,10 +14,9 @@ import pytest
 
 from firmware_py.buttons import STABLE_TIME, Buttons, Debouncer, Press
 from firmware_py.clock import ManualClock
-from firmware_py.gpio import mock_factory
 from firmware_py.health import Health
 from firmware_py.pins import load
-from sim.pins import press, release
+from sim.pins import mock_factory, press, release
 
 PINS = load()
 YES, NO, UNDO = PINS.button_yes, PINS.button_no, PINS.button_undo  # GPIO5, 6, 16

@@ -1,5 +1,5 @@
-"""firmware_py.buzzer: the vocabulary, each backend on gpiozero's mock pins or a fake
-pygame.mixer (and the real one under SDL_AUDIODRIVER=dummy), and faults.
+"""firmware_py.buzzer (and the simulation's, sim.buzzer): the vocabulary, each backend on
+gpiozero's mock pins or a fake pygame.mixer (and the real one under SDL_AUDIODRIVER=dummy), and faults.
 
 Melodies advance on a ManualClock through update(); nothing sleeps.
 """
@@ -16,14 +16,14 @@ from array import array
 import pytest
 
 from firmware_py import buzzer as bz
-from firmware_py.buzzer import (
-    SOUNDS, ActiveBuzzer, NullBuzzer, PassiveBuzzer, SimBuzzer, Sound, check_range, frequency, open_buzzer,
-    square_wave,
-)
+from firmware_py.buzzer import SOUNDS, ActiveBuzzer, NullBuzzer, PassiveBuzzer, Sound, check_range, frequency, open_buzzer
 from firmware_py.clock import ManualClock
-from firmware_py.gpio import mock_factory
+from firmware_py.factory import HardwareFactory
 from firmware_py.health import Health
 from firmware_py.pins import load
+from sim.buzzer import SimBuzzer, square_wave
+from sim.factory import SimFactory
+from sim.pins import mock_factory
 
 PINS = load()
 BUZZER_PIN = PINS.buzzer  # GPIO12 in wiring/pins.toml
@@ -244,11 +244,11 @@ def test_a_failing_buzzer_is_one_warning_and_the_melody_goes_on(backend, caplog)
 
 def test_opening_the_pin_map_buzzer_on_mock_pins(factory):
     health = Health()
-    buzzer = open_buzzer(PINS, False, health, ManualClock(), factory=factory)
+    buzzer = open_buzzer(PINS, health, ManualClock(), pin_factory=factory)
     assert isinstance(buzzer, PassiveBuzzer) and health.warnings() == []
     buzzer.close()
-    active = open_buzzer(dataclasses.replace(PINS, buzzer_kind="active", buzzer=26), False, health,
-                         ManualClock(), factory=factory)
+    active = open_buzzer(dataclasses.replace(PINS, buzzer_kind="active", buzzer=26), health, ManualClock(),
+                         pin_factory=factory)
     assert isinstance(active, ActiveBuzzer)
     active.play("beep")
     assert factory.pin(26).state == 1
@@ -260,7 +260,7 @@ def test_a_buzzer_pin_already_taken_gives_a_null_buzzer_and_a_warning(factory):
 
     holder = LED(BUZZER_PIN, pin_factory=factory)  # something else already drives the pin
     health = Health()
-    buzzer = open_buzzer(PINS, False, health, ManualClock(), factory=factory)
+    buzzer = open_buzzer(PINS, health, ManualClock(), pin_factory=factory)
     assert isinstance(buzzer, NullBuzzer)
     (warning,) = health.warnings()
     assert warning.startswith(f"buzzer: cannot drive the passive buzzer on GPIO{BUZZER_PIN} (GPIOPinInUse")
@@ -273,14 +273,14 @@ def test_a_buzzer_pin_already_taken_gives_a_null_buzzer_and_a_warning(factory):
 def test_without_gpiozero_the_buzzer_is_silent_with_a_warning(monkeypatch):
     monkeypatch.setitem(sys.modules, "gpiozero", None)
     health = Health()
-    buzzer = open_buzzer(PINS, False, health, ManualClock())
+    buzzer = open_buzzer(PINS, health, ManualClock())
     assert isinstance(buzzer, NullBuzzer)
     assert "ImportError" in health.warnings()[0] or "ModuleNotFoundError" in health.warnings()[0]
 
 
 def test_without_a_pin_map_the_buzzer_is_silent_with_a_warning():
     health = Health()
-    assert isinstance(open_buzzer(None, False, health, ManualClock()), NullBuzzer)
+    assert isinstance(open_buzzer(None, health, ManualClock()), NullBuzzer)
     assert health.warnings() == ["buzzer: there is no pin map, so no buzzer; sounds are shown on screen only"]
 
 
@@ -310,7 +310,7 @@ def test_the_passive_backend_asks_gpiozero_for_the_right_device(monkeypatch):
     monkeypatch.setitem(sys.modules, "gpiozero.tones", tones)
     sentinel = object()
     clock = ManualClock()
-    buzzer = open_buzzer(PINS, False, Health(), clock, factory=sentinel)
+    buzzer = open_buzzer(PINS, Health(), clock, pin_factory=sentinel)
     assert made == [(BUZZER_PIN, "A5", 1, sentinel)]
     buzzer.play("no")
     for offset in boundaries("no")[1:]:
@@ -504,9 +504,16 @@ def test_a_mixer_that_fails_mid_game_is_a_warning_not_an_exception(monkeypatch):
     assert health.warnings() == [] and len(mixer.sounds) == 1
 
 
-def test_open_buzzer_simulating_gives_the_simulation(monkeypatch):
+def test_each_factory_gives_its_buzzer(monkeypatch):
+    """The simulation's square waves or the wired buzzer on the factory's pins: the factory
+    decides, not the buzzer."""
     monkeypatch.setitem(sys.modules, "pygame.mixer", FakeMixer())
-    assert isinstance(open_buzzer(PINS, True, Health(), ManualClock()), SimBuzzer)
+    assert isinstance(SimFactory().buzzer(PINS, ManualClock(), Health()), SimBuzzer)
+    pins = mock_factory()
+    wired = HardwareFactory(pins).buzzer(PINS, ManualClock(), Health())
+    assert isinstance(wired, PassiveBuzzer)
+    wired.close()
+    pins.close()
 
 
 def test_the_real_mixer_plays_under_the_dummy_audio_driver(monkeypatch):

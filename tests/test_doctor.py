@@ -46,7 +46,7 @@ def test_a_miswired_button_is_named():
 
 def test_a_missing_adc_and_a_silent_builder_fail_with_what_to_check():
     box = Box.open(simulate=True, clock=ManualClock(), listen=False)
-    box.knock.reader.chip.unplug()
+    box.knock.reader.device.bus.unplug()
     quiet = Builder(ask=lambda q: False, say=lambda t: None)
     try:
         checks = report(Doctor(box, quiet).run())
@@ -75,7 +75,7 @@ def test_a_bus_that_throws_is_reported_as_a_failure_and_a_warning():
     from firmware_py.doctor import examine
 
     box = Box.open(simulate=True, clock=ManualClock(), listen=False)
-    box.knock.reader.chip.fail_between(0, 1e9, TypeError("'NoneType' object is not subscriptable"))
+    box.knock.reader.device.bus.fail_between(0, 1e9, TypeError("'NoneType' object is not subscriptable"))
     out = io.StringIO()
     assert examine(box, Builder(ask=lambda q: True, say=lambda t: None), out) == 1
     lines = out.getvalue().splitlines()

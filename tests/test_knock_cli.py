@@ -258,14 +258,16 @@ def _fake_sensor(monkeypatch, **functions) -> types.ModuleType:
 def test_record_writes_the_live_sensor_to_a_wav(tmp_path, capsys, monkeypatch):
     asked = []
 
-    def record_wav(path, seconds, reader=None):
-        asked.append((path, seconds))
+    reader = FakeReader([])
+
+    def record_wav(path, seconds, reader):
+        asked.append((path, seconds, reader))
         return write_wav(path, 860, [0] * round(860 * seconds))
 
-    _fake_sensor(monkeypatch, record_wav=record_wav)
+    _fake_sensor(monkeypatch, record_wav=record_wav, open_reader=lambda factory: reader)
     path = tmp_path / "take.wav"
     status, out, err = run(capsys, "record", str(path), "--seconds", "2.5")
-    assert (status, err) == (0, "") and asked == [(str(path), 2.5)]
+    assert (status, err) == (0, "") and asked == [(str(path), 2.5, reader)] and reader.closed
     assert "2150 samples" in out and read_wav(path)[0] == 860
 
 
@@ -276,16 +278,28 @@ def test_record_writes_the_live_sensor_to_a_wav(tmp_path, capsys, monkeypatch):
     (NotImplementedError("not on this board"), "no ADS1115 found: not on this board"),
 ])
 def test_record_without_a_sensor_is_refused_with_one_line(tmp_path, capsys, monkeypatch, error, says):
-    def record_wav(path, seconds, reader=None):
+    def open_reader(factory):
         raise error
 
-    _fake_sensor(monkeypatch, record_wav=record_wav)
+    _fake_sensor(monkeypatch, record_wav=lambda path, seconds, reader: 0, open_reader=open_reader)
     assert says in refused(*run(capsys, "record", str(tmp_path / "x.wav")))
+
+
+def test_a_sensor_that_fails_while_recording_is_refused_and_closed(tmp_path, capsys, monkeypatch):
+    reader = FakeReader([])
+
+    def record_wav(path, seconds, reader):
+        raise OSError(121, "Remote I/O error")
+
+    _fake_sensor(monkeypatch, record_wav=record_wav, open_reader=lambda factory: reader)
+    assert "no ADS1115 found: [Errno 121] Remote I/O error" in refused(*run(capsys, "record", str(tmp_path / "x.wav")))
+    assert reader.closed and not (tmp_path / "x.wav").exists()
 
 
 def _sensor_not_opened(monkeypatch) -> list:
     asked: list = []
-    _fake_sensor(monkeypatch, record_wav=lambda path, seconds, reader=None: asked.append(path))
+    _fake_sensor(monkeypatch, record_wav=lambda path, seconds, reader: asked.append(path),
+                 open_reader=lambda factory: asked.append("opened") or FakeReader([]))
     return asked
 
 
@@ -317,10 +331,10 @@ def test_record_where_writing_is_not_allowed_says_so(tmp_path, capsys, monkeypat
 
 
 def test_a_take_the_sensor_could_not_record_leaves_no_empty_file(tmp_path, capsys, monkeypatch):
-    def record_wav(path, seconds, reader=None):
+    def record_wav(path, seconds, reader):
         raise RuntimeError("no ADS1115 answers at 0x48 on I2C bus 1")
 
-    _fake_sensor(monkeypatch, record_wav=record_wav)
+    _fake_sensor(monkeypatch, record_wav=record_wav, open_reader=lambda factory: FakeReader([]))
     path = tmp_path / "take.wav"
     assert refused(*run(capsys, "record", str(path))) == "companion: no ADS1115 answers at 0x48 on I2C bus 1\n"
     assert not path.exists()
@@ -375,7 +389,7 @@ def test_calibrate_refuses_knocks_it_cannot_hear(tmp_path, capsys):
 
 
 class FakeReader:
-    """What ``firmware_py.knock.ads1115.open_reader()`` returns: .rate, .samples(), .close()."""
+    """What ``firmware_py.knock.ads1115.open_reader(factory)`` returns: .rate, .samples(), .close()."""
 
     def __init__(self, samples: list[int], rate: int = 860) -> None:
         self.rate, self._samples, self.closed = rate, samples, False
@@ -390,7 +404,7 @@ class FakeReader:
 def test_calibrate_live_asks_for_quiet_then_one_knock_then_two(tmp_path, capsys, monkeypatch):
     session = takes()
     reader = FakeReader(session["quiet"] + session["once"] + session["twice"])
-    _fake_sensor(monkeypatch, open_reader=lambda: reader)
+    _fake_sensor(monkeypatch, open_reader=lambda factory: reader)
     monkeypatch.setenv("PLANCHETTE_KNOCK_SETTINGS", str(tmp_path / "table.json"))
     status, out, err = run(capsys, "calibrate", "--keep", str(tmp_path / "takes"))
     assert (status, err) == (0, "") and reader.closed
@@ -401,7 +415,7 @@ def test_calibrate_live_asks_for_quiet_then_one_knock_then_two(tmp_path, capsys,
 
 
 def test_calibrate_live_without_a_sensor_is_refused(capsys, monkeypatch):
-    def open_reader():
+    def open_reader(factory):
         raise RuntimeError("no ADS1115 answers at 0x48 on I2C bus 1 ([Errno 121] Remote I/O error)")
 
     _fake_sensor(monkeypatch, open_reader=open_reader)
@@ -410,7 +424,7 @@ def test_calibrate_live_without_a_sensor_is_refused(capsys, monkeypatch):
 
 def test_calibrate_live_with_a_stream_that_stops_is_refused(capsys, monkeypatch, tmp_path):
     reader = FakeReader([0] * 1000)
-    _fake_sensor(monkeypatch, open_reader=lambda: reader)
+    _fake_sensor(monkeypatch, open_reader=lambda factory: reader)
     monkeypatch.setenv("PLANCHETTE_KNOCK_SETTINGS", str(tmp_path / "table.json"))
     status, out, err = run(capsys, "calibrate")
     assert "stopped streaming" in refused(status, out, err, said=out) and reader.closed
@@ -423,7 +437,7 @@ def test_calibrate_live_with_a_stream_that_stops_is_refused(capsys, monkeypatch,
 ])
 def test_calibrate_refuses_a_place_it_cannot_save_before_anyone_knocks(tmp_path, capsys, monkeypatch, where, words):
     opened = []
-    _fake_sensor(monkeypatch, open_reader=lambda: opened.append(1) or FakeReader([0] * 10))
+    _fake_sensor(monkeypatch, open_reader=lambda factory: opened.append(1) or FakeReader([0] * 10))
     (tmp_path / "folder").mkdir()
     (tmp_path / "a-file").write_text("x")
     target = tmp_path / ("folder" if where == "folder" else "a-file/k.json")

@@ -10,10 +10,9 @@ from gpiozero import DigitalInputDevice
 
 from firmware_py import pins as pinmap
 from firmware_py.clock import ManualClock
-from firmware_py.gpio import mock_factory
 from firmware_py.health import Health
 from firmware_py.knock.digital import DEVICE, KnockModule, NoKnockModule, OnsetFilter, open_knock_module
-from sim.pins import press, release
+from sim.pins import mock_factory, press, release
 
 PIN = 27
 

@@ -6,22 +6,24 @@ from __future__ import annotations
 import logging
 import sys
 import types
+from dataclasses import replace
 
 import pygame
 import pytest
 
 from firmware_py.clock import ManualClock
 from firmware_py.health import Health
-from firmware_py.pentagram import backends
-from firmware_py.pentagram.backends import (
-    NullBackend, Pi5Backend, PwmBackend, SimBackend, SpiBackend, check_order, open_backend,
-)
+from firmware_py import factory as factories
+from firmware_py.factory import HardwareFactory, choose
+from firmware_py.pentagram.backends import NullBackend, Pi5Backend, PwmBackend, SpiBackend, check_order, open_backend
 from firmware_py.pentagram.color import OFF, WHITE, Power, prepare
 from firmware_py.pentagram.layout import Layout
 from firmware_py.pentagram.scenes import EspScene, MysteriumScene, SeanceScene, render
 from firmware_py.pentagram.strip import Pentagram
 from firmware_py.pins import load as load_pins
+from sim.factory import SimFactory
 from sim.pixels import PixelPanel, render_png, render_scene_png
+from sim.strip import SimBackend
 
 
 # -- fakes of the real libraries -------------------------------------------------------------------
@@ -142,7 +144,7 @@ FRAME = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (1, 2, 3), (10, 20, 30)]
 
 # -- each real backend on fakes ------------------------------------------------------------------
 def test_spi_backend_uses_neopixel_spi_on_board_spi(hw, health):
-    backend = open_backend("spi", 5, simulate=False, health=health)
+    backend = open_backend("spi", 5, health=health)
     assert isinstance(backend, SpiBackend) and health.warnings() == []
     (strip,) = hw.strips
     assert strip.spi is hw.spi_buses[0]
@@ -155,7 +157,7 @@ def test_spi_backend_uses_neopixel_spi_on_board_spi(hw, health):
 
 
 def test_pwm_backend_uses_neopixel_on_the_pin(hw, health):
-    backend = open_backend("pwm", 5, simulate=False, health=health, pin=12)
+    backend = open_backend("pwm", 5, health=health, pin=12)
     assert isinstance(backend, PwmBackend)
     (strip,) = hw.strips
     assert strip.pin is hw.board.D12
@@ -163,11 +165,11 @@ def test_pwm_backend_uses_neopixel_on_the_pin(hw, health):
     backend.write(FRAME)
     backend.write(list(reversed(FRAME)))
     assert strip.shown == [FRAME, list(reversed(FRAME))]
-    assert open_backend("pwm", 5, simulate=False, health=health).strip.pin is hw.board.D18, "GPIO18 by default"
+    assert open_backend("pwm", 5, health=health).strip.pin is hw.board.D18, "GPIO18 by default"
 
 
 def test_pi5_backend_packs_grb_bytes_for_neopixel_write(hw, health):
-    backend = open_backend("pi5", 3, simulate=False, health=health, pin=10)
+    backend = open_backend("pi5", 3, health=health, pin=10)
     assert isinstance(backend, Pi5Backend)
     backend.write([(1, 2, 3), (4, 5, 6), (255, 0, 128)])
     (pin, data), = hw.pi5_writes
@@ -200,8 +202,9 @@ def test_every_backend_receives_the_same_led_values(hw, health):
     for driver in ("simulation", "spi", "pwm", "pi5"):
         hw.strips.clear()
         hw.pi5_writes.clear()
-        backend = open_backend(driver if driver != "simulation" else "spi", layout.count,
-                               simulate=driver == "simulation", health=health)
+        factory = SimFactory() if driver == "simulation" else HardwareFactory()
+        backend = factory.strip(replace(load_pins(), pentagram_driver="spi" if driver == "simulation" else driver),
+                                layout.count, health)
         pentagram = Pentagram(layout, backend, health, ManualClock(), budget_ma=900)
         pentagram.render(scene, 0.4)
         if driver == "simulation":
@@ -226,7 +229,7 @@ def test_every_backend_receives_the_same_led_values(hw, health):
 def test_a_missing_library_is_a_warning_and_the_null_backend(hw, monkeypatch, health, caplog, driver, module, package):
     monkeypatch.setitem(sys.modules, module, None)  # import raises ImportError
     with caplog.at_level(logging.WARNING, logger="planchette.hardware"):
-        backend = open_backend(driver, 50, simulate=False, health=health)
+        backend = open_backend(driver, 50, health=health)
     assert isinstance(backend, NullBackend)
     (warning,) = health.warnings()
     assert warning.startswith("pentagram: no LED strip") and package in warning
@@ -241,7 +244,7 @@ def test_blinka_off_a_pi_is_a_warning(monkeypatch, tmp_path, health):
     monkeypatch.syspath_prepend(str(tmp_path))
     for name in ("board", "neopixel_spi"):
         monkeypatch.delitem(sys.modules, name, raising=False)
-    backend = open_backend("spi", 50, simulate=False, health=health)
+    backend = open_backend("spi", 50, health=health)
     assert isinstance(backend, NullBackend)
     (warning,) = health.warnings()
     assert "NotImplementedError: Board not supported" in warning and "spi group" in warning
@@ -256,7 +259,7 @@ def test_the_pwm_driver_without_root_is_a_warning(hw, monkeypatch, health, error
         raise error
 
     monkeypatch.setattr(hw.neopixel, "NeoPixel", refuse)
-    assert isinstance(open_backend("pwm", 50, simulate=False, health=health), NullBackend)
+    assert isinstance(open_backend("pwm", 50, health=health), NullBackend)
     assert words in health.warnings()[0]
 
 
@@ -265,26 +268,29 @@ def test_spi_not_enabled_is_a_warning(hw, monkeypatch, health):
         raise FileNotFoundError(2, "No such file or directory: '/dev/spidev0.0'")
 
     monkeypatch.setattr(hw.board, "SPI", no_spi)
-    assert isinstance(open_backend("spi", 50, simulate=False, health=health), NullBackend)
+    assert isinstance(open_backend("spi", 50, health=health), NullBackend)
     assert "dtparam=spi=on" in health.warnings()[0]
 
 
 def test_a_pin_the_board_lacks_is_a_warning(hw, monkeypatch, health):
     monkeypatch.delattr(hw.board, "D18")
-    assert isinstance(open_backend("pi5", 50, simulate=False, health=health), NullBackend)
+    assert isinstance(open_backend("pi5", 50, health=health), NullBackend)
     assert "no pin D18" in health.warnings()[0]
 
 
 def test_choosing_the_backend(hw, monkeypatch, health):
-    assert isinstance(open_backend("spi", 50, simulate=True, health=health), SimBackend)
-    assert isinstance(open_backend("none", 50, simulate=False, health=health), NullBackend)
+    pins = load_pins()
+    assert isinstance(SimFactory().strip(pins, 50, health), SimBackend)
+    assert isinstance(open_backend("none", 50, health=health), NullBackend)
     assert health.warnings() == [], "no strip by choice is not a fault"
-    monkeypatch.setattr(backends, "is_raspberry_pi", lambda: False)
-    assert isinstance(open_backend("spi", 50, health=health), SimBackend), "off a Pi the simulation by default"
-    monkeypatch.setattr(backends, "is_raspberry_pi", lambda: True)
-    assert isinstance(open_backend("spi", 50, health=health), SpiBackend), "on a Pi the real strip"
-    with pytest.raises(ValueError, match="one of spi, pwm, pi5 or none"):
-        open_backend("ws2812", 50, health=health)
+    monkeypatch.setattr(factories, "is_raspberry_pi", lambda: False)
+    assert isinstance(choose().strip(pins, 50, health), SimBackend), "off a Pi the simulation by default"
+    monkeypatch.setattr(factories, "is_raspberry_pi", lambda: True)
+    assert isinstance(choose().strip(pins, 50, health), SpiBackend), "on a Pi the real strip"
+    assert isinstance(choose(simulate=True).strip(pins, 50, health), SimBackend), "the simulation when asked for"
+    for factory in (SimFactory(), HardwareFactory()):
+        with pytest.raises(ValueError, match="one of spi, pwm, pi5 or none"):
+            factory.strip(replace(pins, pentagram_driver="ws2812"), 50, health)
 
 
 # -- the driver: faults on the injected clock -----------------------------------------------------
@@ -338,7 +344,7 @@ def test_a_write_failing_mid_game_is_one_warning_then_retried(health, caplog):
 
 def test_a_real_strip_failing_mid_game(hw, health):
     layout = Layout.load()
-    pentagram = Pentagram(layout, open_backend("spi", layout.count, simulate=False, health=health), health,
+    pentagram = Pentagram(layout, open_backend("spi", layout.count, health=health), health,
                           ManualClock())
     hw.strips[0].fail_show = OSError(121, "Remote I/O error")
     pentagram.render(EspScene("star"))  # must not raise
@@ -391,9 +397,9 @@ def test_brightness_and_budget_settings(health):
 
 
 def test_open_reads_the_pin_map(monkeypatch, health):
-    pentagram = Pentagram.open(simulate=True, health=health, clock=ManualClock())
+    pentagram = Pentagram.open(SimFactory(), health=health, clock=ManualClock())
     assert isinstance(pentagram.backend, SimBackend) and pentagram.count == 50
-    ringed = Pentagram.open(load_pins(), simulate=True, health=health, circle=True, brightness=0.5)
+    ringed = Pentagram.open(SimFactory(), load_pins(), health=health, circle=True, brightness=0.5)
     assert ringed.count == 90 and ringed.brightness == 0.5
     ringed.render(MysteriumScene(0.5, True, 3), 0.0)
     assert sum(1 for c in ringed.backend.pixels if c != OFF) > 40
@@ -401,7 +407,7 @@ def test_open_reads_the_pin_map(monkeypatch, health):
 
 def test_open_on_a_pi_without_the_libraries_still_gives_a_pentagram(monkeypatch, health):
     monkeypatch.setitem(sys.modules, "board", None)
-    pentagram = Pentagram.open(simulate=False, health=health, clock=ManualClock())
+    pentagram = Pentagram.open(HardwareFactory(), health=health, clock=ManualClock())
     assert isinstance(pentagram.backend, NullBackend)
     pentagram.render(SeanceScene(planchette=0))  # the game goes on
     assert health.warnings()[0].startswith("pentagram: no LED strip: the spi driver needs")

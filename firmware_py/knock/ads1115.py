@@ -41,7 +41,7 @@ from array import array
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NamedTuple
 
 from firmware_py.clock import Clock, SystemClock
 from firmware_py.health import Health
@@ -495,14 +495,26 @@ class _NoBus:
         pass
 
 
-def _open_bus(number: int) -> Any:
+class AdcBus(NamedTuple):
+    """The knock sensor's I2C bus as the device factory hands it over: ``i2c`` answers
+    smbus2's ``SMBus`` calls (the Pi's bus, or the simulation's fake chip on it); ``idle``
+    waits for the next conversion when the reader has nothing better (the simulation lets
+    its time pass; None: the RDY edge or a sleep); ``source`` is the signal a simulated chip
+    converts (``source.knock()`` knocks; None on a Pi)."""
+
+    i2c: Any
+    idle: Callable[[float], None] | None = None
+    source: Any = None
+
+
+def open_bus(number: int) -> AdcBus:
     """smbus2's bus ``number``, imported here so nothing needs smbus2 until a Pi reads."""
     try:
         import smbus2
     except ImportError:
         raise ADCNotFound("the smbus2 package is not installed (pip install smbus2)") from None
     try:
-        return smbus2.SMBus(number)
+        return AdcBus(smbus2.SMBus(number))
     except FileNotFoundError:
         raise ADCNotFound(f"I2C bus {number} is not there (no /dev/i2c-{number}): enable I2C with "
                           "'sudo raspi-config nonint do_i2c 0' and reboot") from None
@@ -512,70 +524,55 @@ def _open_bus(number: int) -> Any:
         raise ADCNotFound(f"I2C bus {number} could not be opened: {_say(error)}") from None
 
 
-def open_reader(pins: Any = None, simulate: bool | None = None, *, factory: Any = None, clock: Clock | None = None,
-                health: Health | None = None, settings: AdcSettings | None = None, source: Any = None,
-                idle: Callable[[float], None] | None = None, strict: bool = True) -> Reader:
-    """The live knock sensor, as a :class:`Reader` (``.rate``, ``.samples()``, ``.close()``).
+def open_reader(factory: Any, pins: Any = None, *, clock: Clock | None = None, health: Health | None = None,
+                settings: AdcSettings | None = None, idle: Callable[[float], None] | None = None,
+                strict: bool = True) -> Reader:
+    """The live knock sensor, as a :class:`Reader` (``.rate``, ``.samples()``, ``.close()``,
+    and ``.source``: the simulated signal, or None).
 
-    On a Raspberry Pi: smbus2's bus from the pin map and the chip's ALERT/RDY pin.  Off a
-    Pi, or with ``simulate``: the fake chip of ``sim.ads1115`` fed by ``source`` (default:
-    the simulated piezo; ``reader.source.knock()`` knocks) on mock pins.  ``strict`` (the
-    CLI's way) raises :class:`ADCNotFound` with a sentence when there is no chip; with
-    ``strict=False`` (the app's way) a missing chip is a Health warning and a flat stream.
+    ``factory`` (a :class:`firmware_py.factory.DeviceFactory`) gives the bus the pin map
+    names — the Pi's, or the simulation's fake chip on mock pins — and the pins for the
+    chip's ALERT/RDY line.  ``strict`` (the CLI's way) raises :class:`ADCNotFound` with a
+    sentence when there is no chip; with ``strict=False`` (the app's way) a missing chip is
+    a Health warning and a flat stream.
     """
-    from firmware_py import gpio
     from firmware_py import pins as pinmap
 
     pins = pins if pins is not None else pinmap.load()
-    if simulate is None:
-        simulate = not gpio.is_raspberry_pi()
     settings = settings or AdcSettings()
     health = health if health is not None else Health()
-    chip = None
-    if simulate:
-        from sim.ads1115 import FakeADS1115, live_source
-
-        factory = factory if factory is not None else gpio.mock_factory()
-        clock = clock if clock is not None else SystemClock()
-        chip = FakeADS1115(source if source is not None else live_source(settings.rate), clock,
-                           address=pins.adc_address, factory=factory, alert_rdy=pins.adc_alert_rdy, record=256)
-        bus: Any = chip
-        idle = idle if idle is not None else chip.pass_time
-    else:
-        try:
-            bus = _open_bus(pins.i2c_bus)
-        except ADCNotFound as error:
-            if strict:
-                raise
-            health.fail(DEVICE, str(error))
-            bus = _NoBus(str(error))
-    device = ADS1115(bus, pins.adc_address, settings, pins.i2c_bus)
+    clock = clock if clock is not None else SystemClock()
+    try:
+        bus = factory.adc_bus(pins, clock, settings)
+    except ADCNotFound as error:
+        if strict:
+            raise
+        health.fail(DEVICE, str(error))
+        bus = AdcBus(_NoBus(str(error)))
+    device = ADS1115(bus.i2c, pins.adc_address, settings, pins.i2c_bus)
     if strict:
         try:
             device.configure()
         except OSError as error:
-            bus.close()
+            bus.i2c.close()
             raise ADCNotFound(f"no ADS1115 answers at {pins.adc_address:#04x} on I2C bus {pins.i2c_bus} "
                               f"({_say(error)}); check its wiring (SDA GPIO{pins.adc_sda}, SCL GPIO{pins.adc_scl}, "
                               "3.3 V, ground) and its ADDR pin") from None
         except ADCNotFound:
-            bus.close()
+            bus.i2c.close()
             raise
-    reader = Reader(device, alert_rdy=pins.adc_alert_rdy, pin_factory=factory, clock=clock or SystemClock(),
-                    health=health, idle=idle, on_close=[bus.close])
-    reader.chip = chip  # type: ignore[attr-defined]  # the fake chip when simulating, else None
-    reader.source = chip.source if chip is not None else None  # type: ignore[attr-defined]
+    reader = Reader(device, alert_rdy=pins.adc_alert_rdy, pin_factory=factory.pin_factory, clock=clock,
+                    health=health, idle=idle if idle is not None else bus.idle, on_close=[bus.i2c.close])
+    reader.source = bus.source  # type: ignore[attr-defined]
     return reader
 
 
-def record_wav(path: str | Path, seconds: float, reader: Reader | None = None) -> int:
-    """Record the live sensor into a mono 16-bit WAV at the reader's rate (the format
-    `companion knock detect` reads); returns the number of samples written."""
+def record_wav(path: str | Path, seconds: float, reader: Reader) -> int:
+    """Record ``reader`` (the live sensor) into a mono 16-bit WAV at its rate (the format
+    `companion knock detect` reads); returns the number of samples written.  The reader
+    stays the caller's to close."""
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not math.isfinite(seconds) or seconds <= 0:
         raise ValueError(f"a recording lasts a positive number of seconds, not {seconds!r}")
-    own = reader is None
-    if reader is None:
-        reader = open_reader()
     total = max(1, round(seconds * reader.rate))
     stream = reader.samples()
     written = 0
@@ -595,6 +592,4 @@ def record_wav(path: str | Path, seconds: float, reader: Reader | None = None) -
                 written += len(block)
     finally:
         stream.close()
-        if own:
-            reader.close()
     return written

@@ -6,9 +6,10 @@ calibrating a table.
     companion knock calibrate [--settings FILE]         quiet, knock once, knock twice
     companion knock calibrate --quiet Q.wav --once O.wav --twice T.wav
 
-``detect`` follows shared/spec/knock-detect.md exactly.  The live sensor comes from
-``firmware_py.knock.ads1115`` (``record_wav(path, seconds)`` and ``open_reader()``, an
-object with ``.rate``, ``.samples()`` and ``.close()``), imported only when needed.
+``detect`` follows shared/spec/knock-detect.md exactly.  The live sensor is
+``firmware_py.knock.ads1115.open_reader(factory)`` (an object with ``.rate``, ``.samples()``
+and ``.close()``) on the device factory :func:`firmware_py.factory.choose` picks — the Pi's
+ADS1115, or the simulation's off a Pi — imported only when needed.
 """
 
 from __future__ import annotations
@@ -75,7 +76,11 @@ def cmd_record(args: argparse.Namespace) -> int:
     try:
         from firmware_py.knock.ads1115 import record_wav
 
-        written = record_wav(args.file, args.seconds)
+        reader = _open_sensor()
+        try:
+            written = record_wav(args.file, args.seconds, reader)
+        finally:
+            reader.close()
     except SENSOR_ERRORS as error:
         if created:
             Path(args.file).unlink(missing_ok=True)  # no empty file left behind by a failed take
@@ -85,11 +90,17 @@ def cmd_record(args: argparse.Namespace) -> int:
     return 0
 
 
+def _open_sensor():
+    """The live knock sensor on the box's device factory (strict: no chip is a sentence)."""
+    from firmware_py.factory import choose
+    from firmware_py.knock.ads1115 import open_reader
+
+    return open_reader(choose())
+
+
 def _live_takes() -> tuple[float, dict[str, list[int]]]:
     try:
-        from firmware_py.knock.ads1115 import open_reader
-
-        reader = open_reader()
+        reader = _open_sensor()
     except SENSOR_ERRORS as error:
         raise CliError(_sensor_sentence(error)) from None
     try:

@@ -17,7 +17,7 @@ one's chatter is lost: turn the trimmer down until one knock makes a short burst
 Feeding the gesture grouper (``firmware_py.knock.gestures.GestureGrouper`` turns onset
 times into yes/no decisions; both sides use the same clock)::
 
-    module = open_knock_module(pins, factory, clock, health)
+    module = open_knock_module(pins, pin_factory, clock, health)
     grouper = GestureGrouper()
     # each frame of the app's loop:
     decisions = []
@@ -73,7 +73,7 @@ class KnockModule:
     ``check()`` (called by ``onsets()``) reports an output held low, a trimmer set too
     sensitive, as a Health warning."""
 
-    def __init__(self, gpio: int, factory: Any = None, clock: Clock | None = None, health: Health | None = None,
+    def __init__(self, gpio: int, pin_factory: Any = None, clock: Clock | None = None, health: Health | None = None,
                  *, lockout: float = 0.11, quiet: float = 0.03, stuck_after: float = 2.0,
                  on_onset: Callable[[float], None] | None = None) -> None:
         from gpiozero import DigitalInputDevice
@@ -88,7 +88,7 @@ class KnockModule:
         self._onsets: list[float] = []
         self._active_since: float | None = None
         self._stuck = False
-        self.device = DigitalInputDevice(gpio, pull_up=True, pin_factory=factory)
+        self.device = DigitalInputDevice(gpio, pull_up=True, pin_factory=pin_factory)
         self.device.when_activated = self._went_active
         self.device.when_deactivated = self._went_inactive
         self.health.ok(DEVICE)
@@ -150,7 +150,7 @@ class NoKnockModule:
         pass
 
 
-def open_knock_module(pins: Any, factory: Any = None, clock: Clock | None = None, health: Health | None = None,
+def open_knock_module(pins: Any, pin_factory: Any = None, clock: Clock | None = None, health: Health | None = None,
                       **options: Any) -> KnockModule | NoKnockModule:
     """The module on the pin map's ``knock_module`` pin; :class:`NoKnockModule` when the
     map has none, or (with a Health warning) when the pin cannot be opened."""
@@ -159,7 +159,7 @@ def open_knock_module(pins: Any, factory: Any = None, clock: Clock | None = None
         return NoKnockModule()
     health = health if health is not None else Health()
     try:
-        return KnockModule(gpio, factory, clock, health, **options)
+        return KnockModule(gpio, pin_factory, clock, health, **options)
     except Exception as error:  # any gpiozero or pin-library fault: the game goes on without it
         health.fail(DEVICE, f"GPIO{gpio} for the knock module could not be opened ({str(error) or type(error).__name__})")
         return NoKnockModule()

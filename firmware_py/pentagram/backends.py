@@ -10,8 +10,9 @@ off, so one ``show()`` sends one whole frame) and has ``write(frame)`` and ``clo
   needs root and fights the on-board audio.
 * :class:`Pi5Backend` — the Pi 5's RP1 PIO driver,
   ``adafruit_raspberry_pi5_neopixel_write.neopixel_write(board.D<pin>, bytes)``.
-* :class:`SimBackend` — a pixel buffer the desktop simulation draws (``sim/pixels.py``).
 * :class:`NullBackend` — nothing fitted, or nothing working.
+* ``sim.strip.SimBackend`` — the simulation's pixel buffer, which ``sim/pixels.py`` draws
+  (the device factory, :mod:`firmware_py.factory`, chooses it or a real one).
 
 The real libraries are imported inside the backends only.  Off a Pi they raise
 ImportError, NotImplementedError or RuntimeError (Blinka's "board not supported"),
@@ -23,7 +24,6 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
-from firmware_py.gpio import is_raspberry_pi
 from firmware_py.health import Health
 from firmware_py.pentagram.color import OFF, Colour
 
@@ -59,7 +59,7 @@ def check_order(order: str) -> str:
     return order.upper()
 
 
-def _check_frame(frame: Sequence[Colour], count: int) -> None:
+def check_frame(frame: Sequence[Colour], count: int) -> None:
     if len(frame) != count:
         raise ValueError(f"a frame for this strip has {count} colours, not {len(frame)}")
 
@@ -73,41 +73,10 @@ class NullBackend:
         self.count = count
 
     def write(self, frame: Sequence[Colour]) -> None:
-        _check_frame(frame, self.count)
+        check_frame(frame, self.count)
 
     def close(self) -> None:
         pass
-
-
-class SimBackend:
-    """The simulated strip: keeps the last frame for the screen to draw.
-
-    ``unplug()`` makes writes fail (as a real strip's bus can) until ``replug()``, so
-    the desktop simulation and the tests can exercise the fault path."""
-
-    name = "simulation"
-
-    def __init__(self, count: int) -> None:
-        self.count = count
-        self.pixels: list[Colour] = [OFF] * count
-        self.frames_written = 0
-        self.unplugged = False
-
-    def write(self, frame: Sequence[Colour]) -> None:
-        _check_frame(frame, self.count)
-        if self.unplugged:
-            raise OSError("the simulated strip is unplugged")
-        self.pixels = [tuple(c) for c in frame]  # type: ignore[misc]
-        self.frames_written += 1
-
-    def unplug(self) -> None:
-        self.unplugged = True
-
-    def replug(self) -> None:
-        self.unplugged = False
-
-    def close(self) -> None:
-        self.pixels = [OFF] * self.count
 
 
 class _PixelBufBackend:
@@ -120,7 +89,7 @@ class _PixelBufBackend:
         self.strip = None  # set by the subclass
 
     def write(self, frame: Sequence[Colour]) -> None:
-        _check_frame(frame, self.count)
+        check_frame(frame, self.count)
         strip = self.strip
         for i, colour in enumerate(frame):
             strip[i] = colour
@@ -200,7 +169,7 @@ class Pi5Backend:
         return buf
 
     def write(self, frame: Sequence[Colour]) -> None:
-        _check_frame(frame, self.count)
+        check_frame(frame, self.count)
         self._write(self.pin, self.pack(frame))
 
     def close(self) -> None:
@@ -214,28 +183,26 @@ def _board_pin(board, gpio: int):
         raise ValueError(f"this board has no pin D{gpio} for the NeoPixel data line") from None
 
 
+def check_driver(driver: str) -> str:
+    """The pin map's ``driver``: "spi", "pwm", "pi5" or "none"."""
+    if driver not in (*DRIVERS, "none"):
+        raise ValueError(f"the pentagram driver is one of {', '.join(DRIVERS)} or none, not {driver!r}")
+    return driver
+
+
 def open_backend(
     driver: str,
     count: int,
-    simulate: bool | None = None,
     health: Health | None = None,
     pin: int | None = None,
     pixel_order: str = "GRB",
 ) -> Backend:
-    """The backend for the pin map's ``driver`` ("spi", "pwm", "pi5"; or "none").
+    """The real strip for the pin map's ``driver`` ("spi", "pwm", "pi5"; or "none").
 
-    Simulating (the default off a Pi) gives the :class:`SimBackend`.  A real driver
-    that cannot start — library missing, not a Pi, bus not enabled, no permission —
-    becomes a Health warning and the :class:`NullBackend`: the game goes on dark."""
+    A driver that cannot start — library missing, not a Pi, bus not enabled, no
+    permission — becomes a Health warning and the :class:`NullBackend`: the game goes on dark."""
     health = health if health is not None else Health()
-    if driver not in (*DRIVERS, "none"):
-        raise ValueError(f"the pentagram driver is one of {', '.join(DRIVERS)} or none, not {driver!r}")
-    if simulate is None:
-        simulate = not is_raspberry_pi()
-    if simulate:
-        health.ok(DEVICE)
-        return SimBackend(count)
-    if driver == "none":
+    if check_driver(driver) == "none":
         return NullBackend(count)
     try:
         if driver == "spi":

@@ -1,11 +1,12 @@
 """The pentagram driver: a scene in, LEDs lit — layout, scene, gamma, brightness, the
 current limiter and a backend, with faults reported to :class:`Health`.
 
-    pentagram = Pentagram.open(health=health, clock=clock)   # from the pin map
+    pentagram = Pentagram.open(factory, health=health, clock=clock)   # from the pin map
     pentagram.render(SeanceScene(planchette=2), clock.now())  # each frame of the app loop
 
-A strip that is missing at start is a warning and the null backend (see
-:func:`backends.open_backend`).  A write that fails mid-game is one warning — not one
+The strip itself comes from the device factory (:mod:`firmware_py.factory`: the real
+strip or the simulation's pixel buffer).  A strip that is missing at start is a warning and
+the null backend (see :func:`backends.open_backend`).  A write that fails mid-game is one warning — not one
 per frame — and the driver keeps computing frames but does not touch the strip again
 until ``retry_seconds`` later on the injected clock; the first write that works
 clears the warning.  Nothing here raises into the game for a hardware fault.
@@ -18,7 +19,7 @@ from typing import Sequence
 
 from firmware_py.clock import Clock, SystemClock
 from firmware_py.health import Health
-from firmware_py.pentagram.backends import DEVICE, Backend, open_backend
+from firmware_py.pentagram.backends import DEVICE, Backend
 from firmware_py.pentagram.color import (
     DEFAULT_BUDGET_MA, GAMMA8, Colour, Limited, Power, check_brightness, prepare,
 )
@@ -53,22 +54,23 @@ class Pentagram:
     @classmethod
     def open(
         cls,
+        factory,
         pins=None,
-        simulate: bool | None = None,
         health: Health | None = None,
         clock: Clock | None = None,
         circle: bool = False,
         layout_path: str | Path = DEFAULT_PATH,
         **settings,
     ) -> "Pentagram":
-        """The pentagram wired as the pin map says (``wiring/pins.toml`` by default).
-        Raises LayoutError/PinMapError for a bad file: those are the builder's to fix."""
+        """The pentagram wired as the pin map says (``wiring/pins.toml`` by default), its
+        strip from ``factory`` (a :class:`firmware_py.factory.DeviceFactory`).  Raises
+        LayoutError/PinMapError for a bad file: those are the builder's to fix."""
         from firmware_py import pins as pin_map  # noqa: PLC0415
 
         pins = pins if pins is not None else pin_map.load()
         health = health if health is not None else Health()
         layout = Layout.load(layout_path, circle=circle)
-        backend = open_backend(pins.pentagram_driver, layout.count, simulate, health, pin=pins.pentagram_data)
+        backend = factory.strip(pins, layout.count, health)
         return cls(layout, backend, health, clock, **settings)
 
     @property

@@ -7,9 +7,9 @@ import itertools
 import time
 
 from firmware_py.clock import ManualClock
-from firmware_py.gpio import mock_factory
 from firmware_py.knock.ads1115 import ADS1115, Reader
 from sim.ads1115 import FakeADS1115
+from sim.pins import mock_factory
 from tests.bench import Options, Row, benchmark, one_core
 
 RATE = 860

@@ -15,10 +15,10 @@ import time
 
 from firmware_py.buzzer import SOUNDS, NullBuzzer, PassiveBuzzer
 from firmware_py.clock import ManualClock
-from firmware_py.gpio import mock_factory
 from firmware_py.hourglass import Hourglass, schedule
 from firmware_py.hourglass_sound import HourglassSound
 from firmware_py.pins import load
+from sim.pins import mock_factory
 from tests.bench import Options, Row, benchmark, percentile
 
 FRAME = 1 / 30
