@@ -5,6 +5,8 @@
     companion games                 list the games in the journal
     companion export [ID] FILE      write a journaled game as a JSON Lines log
     companion import FILE           add a JSON Lines log to the journal (to resume it)
+    companion shots OUTDIR          every screen of every game as PNG files
+    companion knock | wiring | doctor   the box's hardware (``companion/commands/``)
 
 Every refusal is one sentence on standard error and exit status 2 — never a traceback.
 """
@@ -16,7 +18,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
 from companion.engine.journal import Journal, JournalError, default_path
 from companion.engine.logfile import LogError, numbered_objects, read_text, replay_lines
@@ -211,39 +213,14 @@ def build_parser() -> argparse.ArgumentParser:
     shots.add_argument("outdir")
     shots.set_defaults(handler=lambda args: __import__("companion.ui.shots", fromlist=["main"]).main(args.outdir))
 
-    for register in _EXTENSIONS:
-        register(sub)
+    from companion.commands import doctor, knock, wiring  # the hardware: the CLI calls the drivers
+
+    for command in (knock, wiring, doctor):
+        command.register(sub)
     return parser
 
 
-_EXTENSIONS: list[Callable[[argparse._SubParsersAction], None]] = []
-"""Subcommands added by other parts of the box (hardware, knock, shots…)."""
-
-
-EXTENSION_MODULES = (
-    "firmware_py.knock.cli",  # companion knock detect | record | calibrate
-    "firmware_py.wiring_docs",  # companion wiring
-    "firmware_py.doctor",  # companion doctor
-)
-
-
-def _load_extensions() -> None:
-    for module in EXTENSION_MODULES:
-        try:
-            __import__(module)
-        except ModuleNotFoundError as missing:
-            if not module.startswith(missing.name or "\0"):
-                raise  # a module that exists but cannot import is a bug to see, not hide
-
-
-def extension(register: Callable[[argparse._SubParsersAction], None]):
-    """Decorator: ``register(subparsers)`` adds a subcommand to ``companion``."""
-    _EXTENSIONS.append(register)
-    return register
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    _load_extensions()
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

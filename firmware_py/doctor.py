@@ -1,10 +1,10 @@
-"""``companion doctor``: the builder's self-test.
+"""The builder's self-test that ``companion doctor`` runs (``companion/commands/doctor.py``).
 
-It opens every part the pin map describes, then walks the builder through them:
-finds the ADC, lights each LED in order, beeps, asks for one knock and two, and
-for each button; and reports what works, what is missing and what looks miswired.
-``--sim`` runs the same walk on the simulation with a pretend builder, which is
-also how the tests check the whole chain.
+Given an open box, it walks the builder through every part: finds the ADC, lights each
+LED in order, beeps, asks for one knock and two, and for each button; and reports what
+works, what is missing and what looks miswired.  On the simulation a pretend builder
+(``sim/builder.py``) does what a person would, which is also how the tests check the
+whole chain.
 """
 
 from __future__ import annotations
@@ -14,12 +14,9 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from companion.cli import extension
-from firmware_py.box import KNOCK_OPTIONS, Box, Fitted
+from firmware_py.box import Box
 from firmware_py.clock import ManualClock
 from firmware_py.pentagram.scenes import OffScene, OneLed
-from firmware_py.pins import PinMapError
-from firmware_py.pins import load as load_pins
 
 LED_STEP = 0.06  # seconds each LED stays lit in the walk
 ANSWER_WAIT = 10.0  # seconds to wait for a knock or a press
@@ -54,31 +51,6 @@ def console_builder(out=None) -> Builder:
             return False
 
     return Builder(ask=ask, say=lambda text: print(text, file=out or sys.stdout, flush=True))
-
-
-def simulated_builder(out=None) -> Builder:
-    """Does what a builder would, on the simulation: presses each button on its mock
-    pin (held 80 ms), knocks once, knocks twice 250 ms apart; answers yes to what it
-    sees (the doctor checks the pixel buffer and the buzzer's log itself)."""
-    from sim.pins import press, release
-
-    def act(step: str, box: Box) -> list[tuple[float, Callable[[], None]]]:
-        if step in ("yes", "no", "undo"):
-            gpio = {"yes": box.pins.button_yes, "no": box.pins.button_no, "undo": box.pins.button_undo}[step]
-            return [(0.2, lambda: press(box.pin_factory, gpio)), (0.28, lambda: release(box.pin_factory, gpio))]
-        if step == "knock once":
-            return [(0.3, lambda: knock(box))]
-        if step == "knock twice":
-            return [(0.3, lambda: knock(box)), (0.55, lambda: knock(box))]
-        return []
-
-    def knock(box: Box) -> None:
-        if not box.knock_now(0.9):  # no simulated piezo: the digital module's pin
-            from sim.pins import pulse_low
-
-            pulse_low(box.pin_factory, box.pins.knock_module)
-
-    return Builder(ask=lambda question: True, act=act, say=lambda text: print(text, file=out or sys.stdout, flush=True))
 
 
 class Doctor:
@@ -206,20 +178,6 @@ class Doctor:
         return results
 
 
-def doctor_main(simulate: bool, fitted: Fitted = Fitted(), out=None) -> int:
-    """Run the walk; exit status 0 when every fitted part works, 1 otherwise."""
-    out = out or sys.stdout
-    builder = simulated_builder(out) if simulate else console_builder(out)
-    clock = ManualClock() if simulate else None
-    try:
-        pins = load_pins()  # strict, unlike the app: the builder fixes the map first
-    except PinMapError as error:
-        print(f"[FAIL] pin map: {error}", file=out)
-        return 1
-    return examine(Box.open(simulate=simulate, fitted=fitted, clock=clock, pins=pins, listen=not simulate),
-                   builder, out)
-
-
 def examine(box: Box, builder: Builder, out) -> int:
     """Walk ``box`` with ``builder``, print every check and every warning the box gathered
     meanwhile (a knock sensor that failed, a reader that had to start again), close it."""
@@ -235,12 +193,3 @@ def examine(box: Box, builder: Builder, out) -> int:
     failed = [c for c in checks if c.ok is False]
     print("Everything fitted works." if not failed else f"{len(failed)} problem(s) to look at.", file=out)
     return 1 if failed else 0
-
-
-@extension
-def register(subparsers) -> None:
-    parser = subparsers.add_parser("doctor", help="the builder's self-test of the box's hardware")
-    parser.add_argument("--sim", action="store_true", help="run on the simulation with a pretend builder")
-    parser.add_argument("--knock", choices=KNOCK_OPTIONS, default="adc", help="which knock sensor is fitted")
-    parser.add_argument("--no-buttons", action="store_true", help="no buttons are fitted")
-    parser.set_defaults(handler=lambda args: doctor_main(args.sim, Fitted(knock=args.knock, buttons=not args.no_buttons)))

@@ -1,9 +1,11 @@
 """`companion doctor` walks the builder through every part; on the simulation a
 pretend builder does what a person would, so the whole chain is checked."""
 
+from companion.commands.doctor import doctor_main
 from firmware_py.box import Box, Fitted
 from firmware_py.clock import ManualClock
-from firmware_py.doctor import Builder, Doctor, doctor_main, simulated_builder
+from firmware_py.doctor import Builder, Doctor
+from sim.builder import simulated_builder
 
 
 def report(checks):

@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
+from companion import wiring_docs
 from companion.cli import main
-from firmware_py import pins, wiring_docs
+from firmware_py import pins
 from firmware_py.pins import HEADER_PIN, PinMap
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +82,7 @@ def test_companion_wiring_check_accepts_the_committed_files(capsys):
 def test_the_output_is_byte_identical_whatever_the_hash_seed(pin_map):
     """Nothing may depend on set or dict-of-hash order: two interpreters, two seeds."""
     here = hashlib.sha256("".join(wiring_docs.render(pin_map).values()).encode()).hexdigest()
-    script = ("import hashlib; from firmware_py import pins, wiring_docs; "
+    script = ("import hashlib; from companion import wiring_docs; from firmware_py import pins; "
               "print(hashlib.sha256(''.join(wiring_docs.render(pins.load()).values()).encode()).hexdigest())")
     for seed in ("0", "4242"):
         env = dict(os.environ, PYTHONHASHSEED=seed)

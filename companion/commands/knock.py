@@ -20,7 +20,7 @@ import math
 import sys
 from pathlib import Path
 
-from companion.cli import CliError, extension
+from companion.exits import CliError
 from firmware_py.knock.calibrate import (CalibrationError, KnockSettingsError, calibrate, calibrate_files,
                                          knock_settings_path, load, record_takes, save)
 from firmware_py.knock.detector import KnockDetector, KnockSettings
@@ -164,7 +164,6 @@ def cmd_knock(args: argparse.Namespace) -> int:
     raise CliError("say what to do: companion knock detect FILE.wav, record FILE.wav or calibrate")
 
 
-@extension
 def register(sub: argparse._SubParsersAction) -> None:
     knock = sub.add_parser("knock", help="the knock sensor: detect over a recording, record, calibrate")
     commands = knock.add_subparsers(dest="knock_command", metavar="{detect,record,calibrate}")

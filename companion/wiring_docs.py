@@ -7,6 +7,9 @@ fails when the committed files drift from the map.  The output is
 byte-identical on every run: no dates, no dict-order or hash-order surprises,
 integer coordinates.
 
+It lives with the companion, not the drivers: it drives nothing, and it is installed
+because ``companion wiring`` (``companion/commands/wiring.py``) runs it on the box itself.
+
 The diagram is SVG text drawn by this module (no drawing library): the
 40-pin header as a pinout, each used pin's label in its wire's colour, and
 the wires routed at right angles to one box per part, each wire on its own
@@ -15,15 +18,12 @@ vertical lane so no two wires ever run along each other.
 
 from __future__ import annotations
 
-import argparse
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from companion.cli import CliError, extension
-from firmware_py import pins as pinmap
-from firmware_py.pins import HARDWARE_PWM, HEADER_PIN, PinMap, PinMapError
+from firmware_py.pins import HARDWARE_PWM, HEADER_PIN, PinMap
 
 MARKDOWN_NAME = "WIRING.md"
 SVG_NAME = "wiring.svg"
@@ -969,51 +969,3 @@ def write(directory: str | Path, pins: PinMap) -> list[Path]:
         path.write_bytes(text.encode("utf-8"))
         written.append(path)
     return written
-
-
-def _shown(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
-def _load(path: Path) -> PinMap:
-    try:
-        return pinmap.load(path)
-    except PinMapError as error:  # whatever the file is or holds (a folder, not UTF-8, not TOML)
-        raise CliError(str(error)) from None
-
-
-def cmd_wiring(args: argparse.Namespace) -> int:
-    map_path = Path(args.map) if args.map else pinmap.DEFAULT_PATH
-    directory = Path(args.dir) if args.dir else map_path.parent
-    pins = _load(map_path)
-    if args.check:
-        drifted = stale(directory, pins)
-        if drifted:
-            names = " and ".join(_shown(directory / name) for name in drifted)
-            verb = "differs" if len(drifted) == 1 else "differ"
-            raise CliError(f"{names} {verb} from what {_shown(map_path)} generates: "
-                             f"run `companion wiring` and commit the result")
-        print(f"{_shown(directory / MARKDOWN_NAME)} and {_shown(directory / SVG_NAME)} match {_shown(map_path)}")
-        return 0
-    if not directory.is_dir():
-        raise CliError(f"there is no folder {directory} to write the wiring docs into")
-    try:
-        written = write(directory, pins)
-    except OSError as error:
-        raise CliError(f"cannot write the wiring docs into {directory}: {error.strerror or error}") from None
-    print("wrote " + " and ".join(_shown(path) for path in written))
-    return 0
-
-
-@extension
-def register(sub) -> None:
-    """``companion wiring [--check] [--map FILE] [--dir FOLDER]``."""
-    parser = sub.add_parser("wiring", help="regenerate wiring/WIRING.md and wiring/wiring.svg from the pin map")
-    parser.add_argument("--check", action="store_true",
-                        help="change nothing; exit 2 if the committed files differ from what the map generates")
-    parser.add_argument("--map", help="the pin map (default: wiring/pins.toml)")
-    parser.add_argument("--dir", help="where the docs live (default: the pin map's folder)")
-    parser.set_defaults(handler=cmd_wiring)
