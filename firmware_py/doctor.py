@@ -1,8 +1,9 @@
 """The builder's self-test that ``companion doctor`` runs (``companion/commands/doctor.py``).
 
 Given an open box, it walks the builder through every part: finds the ADC, lights each
-LED in order, beeps, asks for one knock and two, and for each button; and reports what
-works, what is missing and what looks miswired.  On the simulation a pretend builder
+LED in order, shows each game's lights (the scenes it is handed: the command builds them
+from the game registry, the driver names no game), beeps, asks for one knock and two, and
+for each button; and reports what works, what is missing and what looks miswired.  On the simulation a pretend builder
 (``sim/builder.py``) does what a person would, which is also how the tests check the
 whole chain.
 """
@@ -12,13 +13,14 @@ from __future__ import annotations
 import sys
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from firmware_py.box import Box
 from firmware_py.clock import ManualClock
-from firmware_py.pentagram.scenes import OffScene, OneLed
+from firmware_py.pentagram.scenes import OffScene, OneLed, Scene
 
 LED_STEP = 0.06  # seconds each LED stays lit in the walk
+SCENE_SECONDS, SCENE_FRAMES = 1.5, 30  # each game's lights in the walk: long enough to see them move
 ANSWER_WAIT = 10.0  # seconds to wait for a knock or a press
 
 
@@ -53,11 +55,18 @@ def console_builder(out=None) -> Builder:
     return Builder(ask=ask, say=lambda text: print(text, file=out or sys.stdout, flush=True))
 
 
+GameScene = tuple[str, Callable[[], Scene]]
+"""A game's title and how to make the scene its table shows (made during the walk, so a
+scene that cannot be made is a failed check, not a traceback)."""
+
+
 class Doctor:
-    def __init__(self, box: Box, builder: Builder, wait: Callable[[float], None] = time.sleep) -> None:
+    def __init__(self, box: Box, builder: Builder, wait: Callable[[float], None] = time.sleep,
+                 scenes: Sequence[GameScene] = ()) -> None:
         self.box = box
         self.builder = builder
         self.wait = wait
+        self.scenes = scenes
 
     # -- letting time pass ---------------------------------------------------------------
     def _pass(self, seconds: float) -> None:
@@ -88,7 +97,7 @@ class Doctor:
 
     # -- the checks --------------------------------------------------------------------
     def run(self) -> list[Check]:
-        return [self.adc(), self.leds(), self.buzzer(), *self.knocks(), *self.buttons()]
+        return [self.adc(), self.leds(), *self.lights(), self.buzzer(), *self.knocks(), *self.buttons()]
 
     def adc(self) -> Check:
         if self.box.fitted.knock != "adc":
@@ -122,6 +131,31 @@ class Doctor:
             return Check("pentagram LEDs", True, f"{pentagram.count} LEDs")
         return Check("pentagram LEDs", False, "an LED stayed dark or lit out of order: check the data line, "
                                               "the level shifter and the strip order in hardware/pentagram.json")
+
+    def lights(self) -> list[Check]:
+        """Each game's scene on the pentagram for a moment, its animation running."""
+        pentagram = self.box.pentagram
+        if pentagram is None or not self.scenes:
+            return []
+        self.builder.say("Watch the pentagram: each game's lights in turn.")
+        shown, broken = [], []
+        for title, make in self.scenes:
+            try:
+                scene = make()
+                for _ in range(SCENE_FRAMES):
+                    pentagram.render(scene, self.box.clock.now())
+                    self._pass(SCENE_SECONDS / SCENE_FRAMES)
+            except Exception as error:  # a game's scene with a bug: a line to fix, never a traceback
+                broken.append(f"{title} ({type(error).__name__}: {error})")
+            else:
+                shown.append(title)
+        pentagram.render(OffScene(), self.box.clock.now())
+        if broken:
+            return [Check("game lights", False, "cannot be drawn: " + "; ".join(broken))]
+        if self.builder.ask("Did each game's lights show on the pentagram?"):
+            return [Check("game lights", True, ", ".join(shown))]
+        return [Check("game lights", False, "a game's lights did not show: check the brightness in Settings "
+                                            "and the layout in hardware/pentagram.json")]
 
     def buzzer(self) -> Check:
         if not self.box.fitted.buzzer:
@@ -178,11 +212,12 @@ class Doctor:
         return results
 
 
-def examine(box: Box, builder: Builder, out) -> int:
-    """Walk ``box`` with ``builder``, print every check and every warning the box gathered
-    meanwhile (a knock sensor that failed, a reader that had to start again), close it."""
+def examine(box: Box, builder: Builder, out, scenes: Sequence[GameScene] = ()) -> int:
+    """Walk ``box`` with ``builder`` (showing ``scenes``), print every check and every warning
+    the box gathered meanwhile (a knock sensor that failed, a reader that had to start
+    again), close it."""
     try:
-        checks = Doctor(box, builder).run()
+        checks = Doctor(box, builder, scenes=scenes).run()
         warnings = box.warnings()
     finally:
         box.close()

@@ -1,18 +1,45 @@
 """``companion doctor [--sim] [--knock adc|module|none] [--no-buttons]``: the builder's
 self-test (:mod:`firmware_py.doctor`) on the box the pin map describes — with a person at
 the console, or (``--sim``) on the simulation with the pretend builder of ``sim/builder.py``.
-The command puts the pieces together; the walk itself is the driver's."""
+The command puts the pieces together — the box, the builder, and each registered game's
+lights for the walk to show — the walk itself is the driver's."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from functools import partial
 
+from companion.engine.registry import Entry, load
+from companion.games import entries
 from firmware_py.box import KNOCK_OPTIONS, Box, Fitted
 from firmware_py.clock import ManualClock
-from firmware_py.doctor import console_builder, examine
+from firmware_py.doctor import GameScene, console_builder, examine
+from firmware_py.pentagram.scenes import Scene
 from firmware_py.pins import PinMapError
 from firmware_py.pins import load as load_pins
+
+SEED = 1  # the walk's pretend table deals the same every time
+
+
+def game_scenes() -> list[GameScene]:
+    """Every registered game that names its lights (``Entry.lights``), by title, with how to
+    make its opening scene; a game without lights is left out of the walk."""
+    return [(entry.title, partial(opening_scene, entry)) for entry in entries().values() if entry.lights]
+
+
+def opening_scene(entry: Entry) -> Scene:
+    """What the pentagram shows when the game starts as the set-up screen offers it (its
+    default table, the default options, the first seat choices)."""
+    count = entry.default_count
+    options = {option.key: option.default for option in entry.options if option.offered(count)}
+    choices = list(entry.seat_choice.values[:count]) if entry.seat_choice else None
+    names = [f"Player {seat + 1}" for seat in range(count)]
+    setup = entry.make_setup(names, options, SEED, choices=choices)
+    game = entry.rules
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a game's lights may sit beside its screen
+    return load(entry.lights)(game.view(game.setup(setup), None), {})
 
 
 def doctor_main(simulate: bool, fitted: Fitted = Fitted(), out=None) -> int:
@@ -30,7 +57,7 @@ def doctor_main(simulate: bool, fitted: Fitted = Fitted(), out=None) -> int:
     else:
         builder, clock = console_builder(out), None
     return examine(Box.open(simulate=simulate, fitted=fitted, clock=clock, pins=pins, listen=not simulate),
-                   builder, out)
+                   builder, out, game_scenes())
 
 
 def register(sub: argparse._SubParsersAction) -> None:
