@@ -80,13 +80,6 @@ def pick(typed: str, values: list[str]) -> int | None:
     return starting[0] if len(starting) == 1 else None
 
 
-def computer_offered(entry: Entry, options: dict) -> bool:
-    """Whether a seat may be the computer's: the game has computer players and, where they need
-    one (ESP's dealing here), the option is on."""
-    needs = entry.computer_needs
-    return entry.capabilities.computer_players and (needs is None or bool(options.get(needs)))
-
-
 def deals_here(entry: Entry, setup: dict, meta: dict) -> bool:
     """Whether the companion makes the chance moves itself without being asked: the option its
     computer players need is on (ESP's dealing here: the cards exist only here).  A game noted
@@ -189,7 +182,7 @@ class TextCompanion:
             options = self.ask_options(entry, len(names), forced=bool(computer))
             extra = {"choices": self.ask_choices(entry, names)} if entry.seat_choice else {}
             setup = entry.make_setup(names, options, self.new_seed(), **extra)
-            meta = {"computer": computer if computer_offered(entry, options) else [], "options": options}
+            meta = {"computer": computer if entry.computer_offered(options) else [], "options": options}
             try:
                 match = self.journal.new_game(setup, meta)
             except Refused as refused:

@@ -81,12 +81,21 @@ class Entry:
     computer_needs: str | None = None  # the option without which no seat can be the computer's (ESP: dealing here)
     text_forms: Callable[[Any, Any, str], dict | None] | None = None
     """``(game, state, typed) -> action or None``: short forms a player may type in
-    ``companion --text`` (ESP's ``4x``); None leaves the line to the generic reader."""
+    ``companion --text`` (ESP's ``4x``); None leaves the line to the generic reader.  The
+    object may also carry ``help`` (a paragraph), ``words(players, action)`` (an entry in
+    words, for undo and redo) and ``lines(view, private)`` (the game's own table lines),
+    which the terminal uses where present (``companion/games/esp/text.py``)."""
     secrets: Callable[[Any, Any], Any] | None = None
     """``(state, random.Random) -> state``: the same position with everything the table may not
     see changed (hands, sealed choices, secret votes).  The registry's tests show that the
     shared screen's view is the same for both: secrets are stripped by construction."""
     extras: Mapping[str, Any] = field(default_factory=dict)  # anything else a game's own screens share
+
+    def computer_offered(self, options: Mapping[str, bool]) -> bool:
+        """Whether a seat may be the computer's: the game has computer players and, where they
+        need one (ESP's dealing here), that option is on."""
+        needs = self.computer_needs
+        return self.capabilities.computer_players and (needs is None or bool(options.get(needs)))
 
     @property
     def name(self) -> str:

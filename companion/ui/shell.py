@@ -146,10 +146,7 @@ class SetupScreen(Screen):
 
     # -- what a game's entry may add to the set-up -----------------------------------------
     def computer_offered(self) -> bool:
-        """Whether a seat may be the computer's: the game has computer players and, where they
-        need one (ESP's dealing here), the option is on."""
-        needs = self.entry.computer_needs
-        return self.entry.capabilities.computer_players and (needs is None or bool(self.options.get(needs)))
+        return self.entry.computer_offered(self.options)
 
     def option(self, key: str):
         return next(option for option in self.entry.options if option.key == key)
