@@ -23,7 +23,7 @@ from firmware_py.buttons import Buttons
 from firmware_py.buzzer import NullBuzzer
 from firmware_py.clock import Clock, SystemClock
 from firmware_py.factory import DeviceFactory, choose
-from firmware_py.health import Health
+from firmware_py.health import Health, describe
 from firmware_py.hourglass import Hourglass, HourglassEvent, HourglassSettings
 from firmware_py.hourglass_sound import HourglassSound
 from firmware_py.pentagram.scenes import Scene
@@ -116,8 +116,7 @@ class KnockListener:
         except Exception as error:  # a bus library's TypeError, a driver's bug: never a dead thread
             self.failures += 1
             pause = min(self.FIRST_PAUSE * 2 ** (self.failures - 1), self.MAX_PAUSE)
-            detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            self.health.fail(self.NAME, f"knocks are not heard: reading the knock sensor failed ({detail}); "
+            self.health.fail(self.NAME, f"knocks are not heard: reading the knock sensor failed ({describe(error)}); "
                                         f"trying again in {pause:g} s")
             self._stream = self.reader.samples()  # a generator that raised is finished: start a new one
             return pause

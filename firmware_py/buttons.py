@@ -23,7 +23,7 @@ import threading
 from dataclasses import dataclass
 
 from firmware_py.clock import Clock
-from firmware_py.health import Health
+from firmware_py.health import Health, describe
 
 NAMES = ("yes", "no", "undo")
 #: the default stable time: long enough for a tactile switch's chatter, short
@@ -113,8 +113,7 @@ class Buttons:
             button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
             pressed = bool(button.is_pressed)
         except Exception as error:  # gpiozero missing, no pin factory, pin busy, not a Pi ...
-            detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            self.health.fail(device_name, f"cannot read GPIO{pin} ({detail}); use the screen instead")
+            self.health.fail(device_name, f"cannot read GPIO{pin} ({describe(error)}); use the screen instead")
             return
         # a button held down at start-up is not a press until it is let go and pressed again
         self._debouncers[(name, "pin")] = Debouncer(self.stable_time, pressed=pressed)
@@ -155,7 +154,7 @@ class Buttons:
                         level = bool(button.is_pressed)
                     except Exception as error:  # a pin read failing must not stop the game
                         self.health.fail(f"{name} button", f"reading GPIO{self._pins[name]} failed "
-                                                           f"({type(error).__name__}: {error})")
+                                                           f"({describe(error)})")
                         continue
                     self._debouncers[(name, "pin")].feed(level, now)
             self._let_go(now)

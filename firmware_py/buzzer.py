@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from firmware_py.clock import Clock
-from firmware_py.health import Health
+from firmware_py.health import Health, describe
 
 DEVICE = "buzzer"
 
@@ -209,8 +209,7 @@ class BuzzerBase:
         try:
             work()
         except Exception as error:  # a buzzer fault must never stop the game
-            detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-            self.health.fail(DEVICE, f"the {self.kind} buzzer failed ({detail}); sounds are shown on screen only")
+            self.health.fail(DEVICE, f"the {self.kind} buzzer failed ({describe(error)}); sounds are shown on screen only")
             self._faulted = True
             return
         if proves and self._faulted:
@@ -338,8 +337,7 @@ def open_buzzer(pins, health: Health, clock: Clock, *, pin_factory=None) -> Buzz
     try:
         buzzer = backend.on_pin(pins.buzzer, pin_factory, clock, health)
     except Exception as error:  # gpiozero missing, no pin factory, pin busy, not a Pi ...
-        detail = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
-        health.fail(DEVICE, f"cannot drive the {pins.buzzer_kind} buzzer on GPIO{pins.buzzer} ({detail}); "
+        health.fail(DEVICE, f"cannot drive the {pins.buzzer_kind} buzzer on GPIO{pins.buzzer} ({describe(error)}); "
                             "sounds are shown on screen only")
         return NullBuzzer(clock, health)
     health.ok(DEVICE)

@@ -17,6 +17,7 @@ from typing import Callable, Sequence
 
 from firmware_py.box import Box
 from firmware_py.clock import ManualClock
+from firmware_py.health import describe
 from firmware_py.pentagram.scenes import OffScene, OneLed, Scene
 
 LED_STEP = 0.06  # seconds each LED stays lit in the walk
@@ -146,7 +147,7 @@ class Doctor:
                     pentagram.render(scene, self.box.clock.now())
                     self._pass(SCENE_SECONDS / SCENE_FRAMES)
             except Exception as error:  # a game's scene with a bug: a line to fix, never a traceback
-                broken.append(f"{title} ({type(error).__name__}: {error})")
+                broken.append(f"{title} ({describe(error)})")
             else:
                 shown.append(title)
         pentagram.render(OffScene(), self.box.clock.now())

@@ -22,6 +22,12 @@ class DeviceStatus:
     message: str = ""
 
 
+def describe(error: BaseException) -> str:
+    """An exception in words for a warning: its kind, and its message when it has one
+    (``OSError: [Errno 5] Input/output error``, or just ``StopIteration``)."""
+    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+
+
 class Health:
     def __init__(self) -> None:
         self.devices: dict[str, DeviceStatus] = {}
@@ -51,7 +57,7 @@ class Health:
         try:
             result = work()
         except Exception as error:  # a device fault must never stop the game
-            self.fail(device, f"{type(error).__name__}: {error}" if str(error) else type(error).__name__)
+            self.fail(device, describe(error))
             return fallback
         self.ok(device)
         return result

@@ -44,7 +44,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple
 
 from firmware_py.clock import Clock, SystemClock
-from firmware_py.health import Health
+from firmware_py.health import Health, describe
 
 log = logging.getLogger("planchette.hardware")
 
@@ -476,7 +476,7 @@ def _say(error: BaseException | None) -> str:
         return "no reply"
     if isinstance(error, (OSError, ADCNotFound)):
         return str(error) or type(error).__name__
-    return f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+    return describe(error)
 
 
 class _NoBus:

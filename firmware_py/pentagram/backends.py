@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Protocol, Sequence
 
-from firmware_py.health import Health
+from firmware_py.health import Health, describe
 from firmware_py.pentagram.color import OFF, Colour
 
 DEVICE = "pentagram"
@@ -215,15 +215,10 @@ def open_backend(
         health.fail(DEVICE, f"no LED strip: the {driver} driver needs {PACKAGES[driver]} ({error})")
         return NullBackend(count)
     except (NotImplementedError, RuntimeError, OSError) as error:
-        health.fail(DEVICE, f"no LED strip: the {driver} driver could not start ({_say(error)}); {HINTS[driver]}")
+        health.fail(DEVICE, f"no LED strip: the {driver} driver could not start ({describe(error)}); {HINTS[driver]}")
         return NullBackend(count)
     except Exception as error:  # any other library failure: the game still goes on
-        health.fail(DEVICE, f"no LED strip: the {driver} driver failed to start ({_say(error)})")
+        health.fail(DEVICE, f"no LED strip: the {driver} driver failed to start ({describe(error)})")
         return NullBackend(count)
     health.ok(DEVICE)
     return backend
-
-
-def _say(error: BaseException) -> str:
-    text = str(error)
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__

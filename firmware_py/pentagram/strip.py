@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Sequence
 
 from firmware_py.clock import Clock, SystemClock
-from firmware_py.health import Health
+from firmware_py.health import Health, describe
 from firmware_py.pentagram.backends import DEVICE, Backend
 from firmware_py.pentagram.color import (
     DEFAULT_BUDGET_MA, GAMMA8, Colour, Limited, Power, check_brightness, prepare,
@@ -105,7 +105,7 @@ class Pentagram:
         try:
             self.backend.close()
         except Exception as error:  # the strip may already be gone
-            self.health.fail(DEVICE, f"the LED strip did not blank on close ({type(error).__name__}: {error})")
+            self.health.fail(DEVICE, f"the LED strip did not blank on close ({describe(error)})")
 
     def _send(self, frame) -> None:
         now = self.clock.now()
@@ -115,7 +115,7 @@ class Pentagram:
             self.backend.write(frame)
         except Exception as error:  # a strip fault must never stop the game
             if not self.failing:
-                self.health.fail(DEVICE, f"the LED strip stopped taking frames ({type(error).__name__}: {error}); "
+                self.health.fail(DEVICE, f"the LED strip stopped taking frames ({describe(error)}); "
                                          f"retrying every {self.retry_seconds:g} s")
             self.failing = True
             self._retry_at = now + self.retry_seconds
