@@ -3,9 +3,9 @@
 Given an open box, it walks the builder through every part: finds the ADC, lights each
 LED in order, shows each game's lights (the scenes it is handed: the command builds them
 from the game registry, the driver names no game), beeps, asks for one knock and two, and
-for each button; and reports what works, what is missing and what looks miswired.  On the simulation a pretend builder
-(``sim/builder.py``) does what a person would, which is also how the tests check the
-whole chain.
+for each button; and reports what works, what is missing and what looks miswired.  On the
+simulation a pretend builder (``sim/builder.py``) does what a person would, which is also
+how the tests check the whole chain.
 """
 
 from __future__ import annotations
