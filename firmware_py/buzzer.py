@@ -209,7 +209,8 @@ class BuzzerBase:
         try:
             work()
         except Exception as error:  # a buzzer fault must never stop the game
-            self.health.fail(DEVICE, f"the {self.kind} buzzer failed ({describe(error)}); sounds are shown on screen only")
+            self.health.fail(DEVICE, f"the {self.kind} buzzer failed ({describe(error)}); "
+                                     "sounds are shown on screen only")
             self._faulted = True
             return
         if proves and self._faulted:

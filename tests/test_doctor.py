@@ -192,9 +192,10 @@ def test_the_command_builds_the_walk_from_the_registry(monkeypatch, capsys):
     assert [title for title, _ in walk] == [fake["esp"].title]
     assert walk[0][1]() == OneLed(0, (200, 0, 200))
     (view, meta), = seen_views
-    assert meta == {} and view == fake["esp"].rules.view(fake["esp"].rules.setup(
-        fake["esp"].make_setup(["Player 1", "Player 2", "Player 3"], {o.key: o.default for o in fake["esp"].options}, 1)),
-        None)
+    esp = fake["esp"]
+    opening = esp.rules.setup(esp.make_setup(["Player 1", "Player 2", "Player 3"],
+                                             {o.key: o.default for o in esp.options}, 1))
+    assert meta == {} and view == esp.rules.view(opening, None)
     assert doctor_main(simulate=True) == 0
     out = capsys.readouterr().out
     assert "Watch the pentagram: each game's lights in turn." in out
