@@ -210,9 +210,13 @@ class EspScreen(GameScreen):
             return
         who = self.view["players"][owed["seat"]] if "seat" in owed else "The table"
         prompt, body = rows(inner, [1, 5], s(6))
-        if self.chance_move() is not None or self.computer_move() is not None:
-            draw_text(surface, f"{who}: the computer is choosing…" if "seat" in owed else "Dealing…", prompt,
-                      s(16), theme.MUTED)
+        if self.chance_move() is not None:
+            draw_text(surface, "Dealing…", prompt, s(16), theme.MUTED)
+            return
+        move = self.computer_move()
+        if move is not None:  # the seat it plays, which may not be the one named (bids come in any order)
+            draw_text(surface, f"{self.view['players'][move['seat']]}: the computer is choosing…", prompt, s(16),
+                      theme.MUTED)
             return
         label = f"{who}'s {WHAT[owed['act']]}" if "seat" in owed else "Turn up the Vision Card"
         if owed["act"] == "bid":
