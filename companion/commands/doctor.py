@@ -7,7 +7,6 @@ lights for the walk to show — the walk itself is the driver's."""
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from functools import partial
 
@@ -38,7 +37,6 @@ def opening_scene(entry: Entry) -> Scene:
     names = [f"Player {seat + 1}" for seat in range(count)]
     setup = entry.make_setup(names, options, SEED, choices=choices)
     game = entry.rules
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # a game's lights may sit beside its screen
     return load(entry.lights)(game.view(game.setup(setup), None), {})
 
 

@@ -21,6 +21,7 @@ from companion.engine.journal_faults import (APPLICATION_ID, DAMAGED_ADVICE, Jou
                                              JournalWriteError, foreign_tables, not_saved, open_fault, read_fault,
                                              what_is_there)
 from companion.engine.journal_lock import WriterLock
+from firmware_py.places import journal_path
 from companion.engine.match import Match, canonical
 from companion.engine.refusal import Refusal, Refused, quote
 
@@ -59,14 +60,9 @@ CREATE TABLE IF NOT EXISTS quarantine (
 
 
 def default_path() -> Path:
-    """Where the journal lives: ``$PLANCHETTE_JOURNAL``, systemd's ``StateDirectory=``,
-    or the XDG state folder."""
-    if os.environ.get("PLANCHETTE_JOURNAL"):
-        return Path(os.environ["PLANCHETTE_JOURNAL"])
-    if os.environ.get("STATE_DIRECTORY"):
-        return Path(os.environ["STATE_DIRECTORY"].split(":")[0]) / "journal.sqlite3"
-    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-    return Path(base) / "planchette" / "journal.sqlite3"
+    """Where the journal lives: ``$PLANCHETTE_JOURNAL``, systemd's ``StateDirectory=``, or the
+    XDG state folder (``firmware_py/places.py``, which the drivers share)."""
+    return journal_path()
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,6 @@ import sys
 import time
 from dataclasses import dataclass
 
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # the banner is noise in the kiosk's journal
 from pathlib import Path
 from typing import Any
 
