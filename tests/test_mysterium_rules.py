@@ -176,7 +176,7 @@ def test_faceup_from_the_seed_is_fixed_and_explicit_faceup_wins():
 def test_registered():
     assert registry()["mysterium"] is MYSTERIUM
     state = start()
-    assert MYSTERIUM.players(state) == ["Ann", "Bo", "Cy", "Gia"]
+    assert MYSTERIUM.players(state) == ["Gia", "Ann", "Bo", "Cy"]  # seat 0 is the ghost's
 
 
 # -- The ghost sends the first vision -----------------------------------------------------------------
@@ -568,9 +568,9 @@ def test_staggered_secret_vote():
     assert MYSTERIUM.summary(state)["final"]["votes"] is None
     assert MYSTERIUM.summary(state)["final"]["voted"] == ["Ann"]
     assert MYSTERIUM.view(state, None)["sealed_votes"] == {"Ann": "hidden"}
-    assert MYSTERIUM.view(state, 1)["sealed_votes"] == {"Ann": "hidden"}
-    assert MYSTERIUM.view(state, 4)["sealed_votes"] == {"Ann": "hidden"}  # the ghost
-    assert MYSTERIUM.view(state, 0)["sealed_votes"] == {"Ann": 4}
+    assert MYSTERIUM.view(state, 2)["sealed_votes"] == {"Ann": "hidden"}  # Bo, at seat 2
+    assert MYSTERIUM.view(state, 0)["sealed_votes"] == {"Ann": "hidden"}  # the ghost
+    assert MYSTERIUM.view(state, 1)["sealed_votes"] == {"Ann": 4}  # Ann, at seat 1
     state = play(state, {"act": "reveal", "vision": 2}, {"act": "vote", "psychic": 2, "case": 3},
                  {"act": "vote", "psychic": 1, "case": 3})
     assert MYSTERIUM.expected(state) == {"act": "reveal", "vision": 3}

@@ -11,6 +11,8 @@ import pytest
 
 from companion.engine.match import Match
 from companion.games import registry
+from companion.games.mysterium import bot
+from companion.ui import shell
 from companion.ui.games.mysterium import MysteriumScreen
 from companion.ui.summary import SummaryScreen
 from firmware_py.box import Box
@@ -161,3 +163,97 @@ def test_with_the_wait_option_the_end_of_the_sand_is_refused_once(app):
         tap(app, ("guess", card))
     tap(app, ("do", {"act": "expire"}))
     assert app.match.state.phase == "answers"
+
+
+def seat_the_table(app, monkeypatch, people, computer, colours=()):
+    """Set up ``people`` at the table (the ghost first) through the set-up screen, the
+    ``computer`` seats the computer's, each seat in ``colours`` a colour further on, seed 11."""
+    monkeypatch.setattr(shell.random, "randrange", lambda *bounds: 11)
+    tap(app, ("game", "mysterium"))
+    while app.screen.count > people:
+        tap(app, "fewer")
+    while app.screen.count < people:
+        tap(app, "more")
+    for seat in computer:
+        tap(app, ("who", seat))
+    for seat in colours:
+        tap(app, ("colour", seat))
+    tap(app, "start")
+    assert isinstance(app.screen, MysteriumScreen)
+    assert app.match.meta["computer"] == sorted(computer)
+
+
+def play_to_the_end(app, person=lambda view: False, limit=4000):
+    """Let time pass (the computer thinks, the hourglass runs on the app's clock) and let
+    ``person(view)`` tap whenever a person owes something; True once the game is over."""
+    for _ in range(limit):
+        if app.match.state.result is not None:
+            return True
+        if not person(app.screen.view):
+            advance(app, 1.0, step=0.25)
+    return False
+
+
+def test_a_whole_game_with_every_seat_the_computers_finishes(app, monkeypatch):
+    seat_the_table(app, monkeypatch, 5, computer=range(5))
+    assert play_to_the_end(app)
+    assert app.match.game.is_over(app.match.state)
+    tap(app, ("results",))
+    assert isinstance(app.screen, SummaryScreen)
+
+
+def test_one_psychic_plays_a_whole_game_with_the_computer_as_the_ghost_and_the_others(app, monkeypatch):
+    """Ann (seat 1, psychic 0) places her pawn where the computer ghost's vision points and
+    votes for the case its shared visions show; the sand runs out on the app's clock."""
+    seat_the_table(app, monkeypatch, 5, computer=[0, 2, 3, 4])
+
+    def ann(view):
+        waiting = view["waiting"] or {"act": None, "psychics": []}
+        if waiting["act"] == "guess" and 0 in waiting["psychics"]:
+            tap(app, ("select", 0))
+            tap(app, ("guess", (bot.pointed(view, 0) or bot.candidates(view, 0))[0]))
+            return True
+        if waiting["act"] == "vote" and 0 in waiting["psychics"]:
+            tap(app, ("do", {"act": "vote", "psychic": 0, "case": bot.best_cases(view)[0]}))
+            return True
+        if view["phase"] == "sand":  # Ann's pawn is down: the others place theirs, then the sand runs out
+            advance(app, 125.0, step=1.0)
+            return True
+        return False
+
+    assert play_to_the_end(app, ann)
+    expiries = [a for a in app.match.match.actions if a["act"] == "expire"]
+    assert expiries and any(sound == "end" for _, sound in app.box.buzzer.log)  # the sand ran out on its own
+    assert any(a["act"] == "vote" and a["psychic"] == 0 for a in app.match.match.actions) or \
+        app.match.state.final is None
+
+
+def test_the_ghost_plays_a_whole_game_with_computer_psychics(app, monkeypatch):
+    seat_the_table(app, monkeypatch, 4, computer=[1, 2, 3])
+
+    def ghost(view):
+        owed = view["next"]
+        if owed["act"] == "vision":
+            tap(app, ("vision_for", owed["psychic"]))
+            tap(app, ("vision", 2))
+        elif owed["act"] == "answer":
+            correct = app.screen.legal("answer", psychic=owed["psychic"])[0]["correct"]
+            tap(app, ("answer", correct))
+        elif owed["act"] in ("commit", "reveal"):
+            tap(app, ("do", owed))
+        elif owed["act"] == "culprit":
+            tap(app, ("do", {"act": "culprit", "case": 1}))
+        else:
+            return False
+        return True
+
+    assert play_to_the_end(app, ghost)
+
+
+def test_every_psychic_wears_its_seats_colour_on_the_table_and_in_the_results(app, monkeypatch):
+    seat_the_table(app, monkeypatch, 4, computer=[], colours=[2, 2])
+    meta = app.match.meta
+    for p in range(3):
+        assert app.screen.psychic_colour(p) == tuple(meta["colours"][p + 1])
+        assert SummaryScreen(app).colour(p) == app.screen.psychic_colour(p)
+    assert app.screen.colour(0) == tuple(meta["colours"][0])  # the ghost's

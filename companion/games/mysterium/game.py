@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of, time_of
+from companion.engine.fields import act_of, check_fields, player_names, seed_of, time_of
 from companion.engine.game import Action, Game, Outcome, same_fields
 from companion.engine.refusal import Refused, quote
 from companion.engine.secret import Sealed
+from companion.engine.state import FrozenDict, evolve, put
 from companion.engine.timers import Timer
 from companion.games.mysterium import rules
 from companion.games.mysterium.rules import CATEGORIES, FINISHED, TOKENS, roman
@@ -25,10 +26,34 @@ SETUP_FIELDS = ("game", "difficulty", "variant", "players", "ages", "faceup", "s
 VISION_NAMES = ("first", "second", "third")
 
 
+def sealed(choices: Sealed) -> Sealed:
+    """``choices`` holding an immutable mapping: :class:`Sealed` keeps a plain dict, and a
+    state holds only values nobody can change."""
+    return evolve(choices, choices=FrozenDict(choices.choices))
+
+
+def seating(ghost: str, psychics: list[str], small: bool) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """The names by seat and each psychic's seat: the ghost at seat 0, then one psychic a
+    seat; in the small-group variation one person a seat for each pair of psychics, called
+    by what the pair's names share ("Ann moon" and "Ann sun" are Ann's)."""
+    if not small:
+        return (ghost, *psychics), tuple(range(1, len(psychics) + 1))
+    people = []
+    for moon, sun in zip(psychics[::2], psychics[1::2]):
+        a, b = moon.split(), sun.split()
+        shared = a[:-1] if len(a) > 1 and a[:-1] == b[:-1] else []
+        people.append(" ".join(shared) if shared else f"{moon} & {sun}")
+    return (ghost, *people), tuple(1 + p // 2 for p in range(len(psychics)))
+
 
 @dataclass(frozen=True)
 class Table:
-    """What the setup line settles, and what follows from it; never changes."""
+    """What the setup line settles, and what follows from it; never changes.
+
+    Seats are the people, clockwise from 0 as the set-up screen lists them: the ghost is
+    seat 0, then the psychic players.  Psychics are the pawns the log numbers from 0 (its
+    ``"psychic"`` field): in the main game psychic p is seat p + 1's; in the small-group
+    variation each psychic player has two, psychics 2k and 2k + 1 at seat k + 1."""
 
     ghost: str
     psychics: tuple[str, ...]
@@ -46,13 +71,14 @@ class Table:
     crow_rule: str  # "round" or "game"
     crows: int
     cases: int
+    seats: tuple[str, ...] = ()  # the name at each seat: the ghost's, then the psychic players'
+    psychic_seats: tuple[int, ...] = ()  # the seat of each psychic
 
     __eq__ = same_fields
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """Every seat's name: the psychics, then the ghost."""
-        return (*self.psychics, self.ghost)
+    def psychics_at(self, seat: int) -> tuple[int, ...]:
+        """The psychics the person at ``seat`` plays (none for the ghost's seat 0)."""
+        return tuple(p for p, s in enumerate(self.psychic_seats) if s == seat)
 
 
 @dataclass(frozen=True)
@@ -119,7 +145,8 @@ class MysteriumState:
     __eq__ = same_fields
 
     @property
-    def names(self) -> tuple[str, ...]:
+    def psychics(self) -> tuple[str, ...]:
+        """The psychics' names, by psychic number (the log's ``"psychic"``)."""
         return self.table.psychics
 
     def unfinished(self) -> list[int]:
@@ -127,7 +154,7 @@ class MysteriumState:
 
     def taken(self, category: int) -> dict[int, str]:
         """The cards of a category already in someone's sleeve, with the finder."""
-        return {f[category]: self.names[p] for p, f in enumerate(self.found) if f[category] is not None}
+        return {f[category]: self.psychics[p] for p, f in enumerate(self.found) if f[category] is not None}
 
     def on_table(self, category: int) -> list[int]:
         """A category's face-up cards nobody has found yet."""
@@ -194,14 +221,16 @@ class MysteriumGame(Game):
         bands = self._bands(line.get("bands"), side, small)
         crow_rule, crows = rules.crows(difficulty)
         tokens = rules.tokens_each(people, small)
+        seats, psychic_seats = seating(ghost, psychics, small)
         table = Table(ghost=ghost, psychics=tuple(psychics), difficulty=difficulty, small=small,
                       players=(people - 1) if small else None, people=people, ages=ages, faceup=faceup,
                       seed=seed, unplaced=unplaced, bands=bands, side=side, tokens=tokens,
-                      crow_rule=crow_rule, crows=crows, cases=rules.case_count(n, small))
+                      crow_rule=crow_rule, crows=crows, cases=rules.case_count(n, small),
+                      seats=seats, psychic_seats=psychic_seats)
         return MysteriumState(
             table=table, round=1, phase="visions", stage=(0,) * n, found=((None,) * 3,) * n,
             ruled_out=((),) * n, level=(0,) * n, kept=(0,) * n, hand=(tokens,) * n, discard=((0, 0),) * n,
-            placed=((),) * n, visions=(None,) * n, pawns=Sealed.open(range(n), revisable=True),
+            placed=((),) * n, visions=(None,) * n, pawns=sealed(Sealed.open(range(n), revisable=True)),
             answers=(None,) * n, timer=None, crows_left=crows, crows_used=0, returned=False,
             finished_in=(None,) * n,
         )
@@ -235,8 +264,8 @@ class MysteriumGame(Game):
         return bands  # type: ignore[return-value]
 
     def players(self, state: MysteriumState) -> list[str]:
-        """The seats: the psychics in seat order, then the ghost."""
-        return list(state.table.names)
+        """The names by seat: the ghost (seat 0), then the psychic players clockwise."""
+        return list(state.table.seats)
 
     # -- apply -----------------------------------------------------------------------
     def apply(self, state: MysteriumState, action: Action) -> MysteriumState:
@@ -246,7 +275,14 @@ class MysteriumGame(Game):
         return getattr(self, f"_{act}")(state, action)
 
     def _psychic(self, state: MysteriumState, action: Action, field: str = "psychic") -> int:
-        return seat_of(action, state.names, field)
+        """The psychic a line names by number (0 the first psychic of the setup), not by seat."""
+        p, last = action.get(field), len(state.psychics) - 1
+        if isinstance(p, bool) or not isinstance(p, int):
+            raise Refused(f"{field} must be a psychic's number from 0 to {last}, not {quote(p)}")
+        if not 0 <= p <= last:
+            raise Refused(f"there is no psychic {p}: the psychics are numbered from 0 ({state.psychics[0]}) "
+                          f"to {last} ({state.psychics[last]})")
+        return p
 
     def _not_now(self, state: MysteriumState, what: str) -> Refused:
         return Refused(f"this is not the time for {what}: the table owes {self._describe(state, self.expected(state))}")
@@ -254,7 +290,7 @@ class MysteriumGame(Game):
     def _describe(self, state: MysteriumState, owed: dict | None) -> str:
         if owed is None:
             return "nothing: the game is over"
-        act, names = owed["act"], state.names
+        act, names = owed["act"], state.psychics
         who = names[owed["psychic"]] if "psychic" in owed else ""
         if act == "vision":
             return f"{who}'s vision"
@@ -282,14 +318,14 @@ class MysteriumGame(Game):
         p = self._psychic(state, action)
         if state.phase == "final":
             raise self._not_now(state, "a vision")
-        who = state.names[p]
+        who = state.psychics[p]
         cards = rules.check_vision(action["cards"], who, state.stage[p], state.visions[p] is not None,
                                    state.phase != "visions", state.round)
-        visions = _set(state.visions, p, cards)
+        visions = put(state.visions, p, cards)
         received = [q for q, v in enumerate(visions) if v is not None]
-        new = _replace(state, visions=visions, kept=_set(state.kept, p, state.kept[p] + cards))
+        new = evolve(state, visions=visions, kept=put(state.kept, p, state.kept[p] + cards))
         if rules.hourglass_turns(received, state.unfinished()):
-            new = _replace(new, phase="sand", timer=rules.start_hourglass(time_of(action)))
+            new = evolve(new, phase="sand", timer=rules.start_hourglass(time_of(action)))
         return new
 
     def _crow(self, state: MysteriumState, action: Action) -> MysteriumState:
@@ -301,15 +337,15 @@ class MysteriumGame(Game):
                 raise Refused("the crow is already used this round (Easy: one redraw a round)")
             raise Refused(f"no crow is left: {state.table.difficulty.capitalize()} allows {state.table.crows} "
                           f"for the whole game")
-        new = _replace(state, crows_left=state.crows_left - 1)
+        new = evolve(state, crows_left=state.crows_left - 1)
         if state.final is not None:
-            return _replace(new, final=_replace(state.final, crows_used=state.final.crows_used + 1))
-        return _replace(new, crows_used=state.crows_used + 1)
+            return evolve(new, final=evolve(state.final, crows_used=state.final.crows_used + 1))
+        return evolve(new, crows_used=state.crows_used + 1)
 
     def _check_sand(self, state: MysteriumState, action: Action, what: str, late_ok: bool = False) -> None:
         if state.phase != "sand":
             if state.phase == "visions":
-                waiting = [state.names[p] for p in state.unfinished() if state.visions[p] is None]
+                waiting = [state.psychics[p] for p in state.unfinished() if state.visions[p] is None]
                 raise Refused(f"the hourglass is not turned yet: {', '.join(waiting)} still "
                               f"{'awaits' if len(waiting) == 1 else 'await'} a vision")
             if state.phase == "answers":
@@ -324,7 +360,7 @@ class MysteriumGame(Game):
     def _guess(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["psychic", "card"])
         p = self._psychic(state, action)
-        who = state.names[p]
+        who = state.psychics[p]
         if state.stage[p] == FINISHED:
             raise Refused(f"{who} has found all three cards: {who}'s pawn is on the final board")
         # with the house option "wait", the table waits for a pawn not yet placed
@@ -333,7 +369,7 @@ class MysteriumGame(Game):
         category = state.stage[p]
         card = rules.check_guess(action["card"], CATEGORIES[category], state.on_table(category),
                                  state.taken(category), who)
-        return _replace(state, pawns=state.pawns.choose(p, card, state.names))
+        return evolve(state, pawns=sealed(state.pawns.choose(p, card, state.psychics)))
 
     def _predict(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["psychic", "target", "token"])
@@ -341,18 +377,18 @@ class MysteriumGame(Game):
         target = self._psychic(state, action, "target")
         token = rules.check_token(action["token"])
         if state.table.small:
-            rules.check_prediction(owner, target, state.names, True, 0, token, True)
+            rules.check_prediction(owner, target, state.psychics, True, 0, token, True)
         self._check_sand(state, action, "predictions")
         kind = TOKENS.index(token)
         current = state.placed_on(owner, target)
-        rules.check_prediction(owner, target, state.names, state.stage[target] != FINISHED,
+        rules.check_prediction(owner, target, state.psychics, state.stage[target] != FINISHED,
                                state.hand[owner][kind] + (current == token), token, False)
         hand = list(state.hand[owner])
         if current is not None:
             hand[TOKENS.index(current)] += 1
         hand[kind] -= 1
         placed = tuple(sorted([(t, k) for t, k in state.placed[owner] if t != target] + [(target, token)]))
-        return _replace(state, hand=_set(state.hand, owner, tuple(hand)), placed=_set(state.placed, owner, placed))
+        return evolve(state, hand=put(state.hand, owner, tuple(hand)), placed=put(state.placed, owner, placed))
 
     def _unpredict(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["psychic", "target"])
@@ -363,11 +399,11 @@ class MysteriumGame(Game):
         self._check_sand(state, action, "predictions")
         current = state.placed_on(owner, target)
         if current is None:
-            raise Refused(f"{state.names[owner]} has no token on {state.names[target]}'s pawn")
+            raise Refused(f"{state.psychics[owner]} has no token on {state.psychics[target]}'s pawn")
         hand = list(state.hand[owner])
         hand[TOKENS.index(current)] += 1
         placed = tuple((t, k) for t, k in state.placed[owner] if t != target)
-        return _replace(state, hand=_set(state.hand, owner, tuple(hand)), placed=_set(state.placed, owner, placed))
+        return evolve(state, hand=put(state.hand, owner, tuple(hand)), placed=put(state.placed, owner, placed))
 
     def _expire(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, [])
@@ -382,9 +418,9 @@ class MysteriumGame(Game):
             raise Refused(f"the sand is still running: {_seconds(state.timer.remaining(t))} "
                           f"of the two minutes are left")
         unplaced = state.pawns.waiting_for()
-        rules.check_expiry(unplaced, state.table.unplaced, state.names)
+        rules.check_expiry(unplaced, state.table.unplaced, state.psychics)
         # an unplaced pawn counts as incorrect; predictions aimed at it are ignored (back in hand)
-        new = _replace(state, phase="answers", pawns=state.pawns.reveal())
+        new = evolve(state, phase="answers", pawns=sealed(state.pawns.reveal()))
         if all(p not in state.pawns.choices for p in state.unfinished()):
             return self._resolve(new)
         return new
@@ -395,7 +431,7 @@ class MysteriumGame(Game):
         correct = action["correct"]
         if not isinstance(correct, bool):
             raise Refused(f"correct must be true (one knock) or false (two knocks), not {quote(correct)}")
-        who = state.names[p]
+        who = state.psychics[p]
         if state.phase != "answers":
             if state.phase == "sand":
                 raise Refused("the sand is still running: the ghost answers after it runs out (expire)")
@@ -411,7 +447,7 @@ class MysteriumGame(Game):
         reason = self._impossible(state, p, correct)
         if reason:
             raise Refused(reason)
-        new = _replace(state, answers=_set(state.answers, p, correct))
+        new = evolve(state, answers=put(state.answers, p, correct))
         if all(new.answers[q] is not None for q in state.unfinished() if q in state.pawns.choices):
             return self._resolve(new)
         return new
@@ -440,6 +476,21 @@ class MysteriumGame(Game):
                  answer: bool | None = None) -> list[set[int]]:
         on_table, seekers = self._seekers(state, category)
         return [self._domain(on_table, s, answer if s[0] == p else s[3]) for s in seekers]
+
+    def possible(self, state: MysteriumState) -> list[dict[str, list[int]]]:
+        """Per psychic, for each category not yet found: the face-up cards that psychic's
+        card may still be — nobody's found, the ghost never knocked no on them for that
+        psychic, narrowed by this round's knock.  Public: the table heard every knock."""
+        out: list[dict[str, list[int]]] = [{} for _ in state.psychics]
+        for c, category in enumerate(CATEGORIES):
+            on_table, seekers = self._seekers(state, c)
+            for seeker in seekers:
+                out[seeker[0]][category] = sorted(self._domain(on_table, seeker, seeker[3]))
+        return out
+
+    def band_waiting(self, state: MysteriumState) -> list[int]:
+        """The psychics of the band now voting who have not voted yet."""
+        return self._band_waiting(state, state.final.revealed) if state.final is not None else []
 
     def answer_possible(self, state: MysteriumState, p: int, correct: bool) -> bool:
         """The ghost answers yes or no: whether this knock can be true with every earlier one."""
@@ -472,12 +523,12 @@ class MysteriumGame(Game):
         category = state.stage[p]
         kind = CATEGORIES[category]
         guess = state.pawns.choices[p]
-        who = state.names[p]
+        who = state.psychics[p]
         if correct:
             for q in state.unfinished():
                 if q != p and state.stage[q] == category and state.answers[q] is True \
                         and state.pawns.choices.get(q) == guess:
-                    return (f"the ghost already knocked yes for {state.names[q]} on {kind} {guess}: two psychics "
+                    return (f"the ghost already knocked yes for {state.psychics[q]} on {kind} {guess}: two psychics "
                             f"cannot both be right on one card")
             for c, card, when in state.ruled_out[p]:
                 if c == category and card == guess:
@@ -492,7 +543,7 @@ class MysteriumGame(Game):
         """After the last answer: score the predictions, discard the tokens, advance the
         correct psychics, add the finishing bonus, then the next round, the final phase
         or the loss."""
-        table, n, rnd = state.table, len(state.names), state.round
+        table, n, rnd = state.table, len(state.psychics), state.round
         guesses = state.pawns.choices
         playing = state.unfinished()
         correct = [state.answers[p] is True for p in range(n)]
@@ -535,7 +586,7 @@ class MysteriumGame(Game):
             levels=tuple(level), kept=tuple(kept), returned=state.returned, crows_used=state.crows_used,
         )
         unfinished = [p for p in range(n) if stage[p] != FINISHED]
-        new = _replace(
+        new = evolve(
             state, stage=tuple(stage), found=tuple(tuple(f) for f in found), ruled_out=tuple(ruled_out),
             level=tuple(level), kept=tuple(kept), hand=tuple(tuple(h) for h in hand),
             discard=tuple(tuple(d) for d in discard), placed=((),) * n, visions=(None,) * n,
@@ -546,18 +597,18 @@ class MysteriumGame(Game):
         if not unfinished:
             # Use the shared vision: "Recover every clairvoyancy token, including those spent after IV"
             bands = tuple(rules.band_of(level[p], table.bands) for p in range(n)) if table.bands else ()
-            final = Final(votes=None if table.small else Sealed.open(range(n)), bands=bands)
-            return _replace(new, phase="final", hand=(table.tokens,) * n, discard=((0, 0),) * n,
-                           pawns=Sealed.open(()), final=final, crows_left=crows)
+            final = Final(votes=None if table.small else sealed(Sealed.open(range(n))), bands=bands)
+            return evolve(new, phase="final", hand=(table.tokens,) * n, discard=((0, 0),) * n,
+                           pawns=sealed(Sealed.open(())), final=final, crows_left=crows)
         if rules.lost_at_deadline(rnd, unfinished):
-            return _replace(new, phase="over", result="lost", pawns=Sealed.open(()))
+            return evolve(new, phase="over", result="lost", pawns=sealed(Sealed.open(())))
         nxt = rnd + 1
         returned = rules.tokens_return(nxt) and not table.small
         if returned:
             hand = [[h[k] + d[k] for k in range(2)] for h, d in zip(hand, discard)]
-            new = _replace(new, hand=tuple(tuple(h) for h in hand), discard=((0, 0),) * n)
-        return _replace(new, round=nxt, phase="visions", returned=returned, crows_left=crows,
-                       pawns=Sealed.open(unfinished, revisable=True))
+            new = evolve(new, hand=tuple(tuple(h) for h in hand), discard=((0, 0),) * n)
+        return evolve(new, round=nxt, phase="visions", returned=returned, crows_left=crows,
+                       pawns=sealed(Sealed.open(unfinished, revisable=True)))
 
     # the final phase ------------------------------------------------------------------
     def _final(self, state: MysteriumState, what: str) -> Final:
@@ -570,7 +621,7 @@ class MysteriumGame(Game):
         final = self._final(state, "the culprit token")
         if final.committed:
             raise Refused("the ghost has already committed the culprit token")
-        return _replace(state, final=_replace(final, committed=True))
+        return evolve(state, final=evolve(final, committed=True))
 
     def _reveal(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["vision"])
@@ -588,7 +639,7 @@ class MysteriumGame(Game):
         if small:
             if final.revealed:
                 raise Refused("the three shared visions are already revealed")
-            return _replace(state, final=_replace(final, revealed=3))
+            return evolve(state, final=evolve(final, revealed=3))
         if final.chosen is not None:
             raise Refused("every psychic has voted: the culprit token is turned over next")
         if vision <= final.revealed:
@@ -599,10 +650,10 @@ class MysteriumGame(Game):
         waiting = self._band_waiting(state, final.revealed)
         if waiting:
             band = rules.BANDS[final.revealed - 1]
-            who = ", ".join(state.names[p] for p in waiting)
+            who = ", ".join(state.psychics[p] for p in waiting)
             raise Refused(f"{who} ({band} band) must vote before the {VISION_NAMES[vision - 1]} shared vision "
                           f"is revealed")
-        return _replace(state, final=_replace(final, revealed=vision))
+        return evolve(state, final=evolve(final, revealed=vision))
 
     def _band_waiting(self, state: MysteriumState, band: int) -> list[int]:
         final = state.final
@@ -617,7 +668,7 @@ class MysteriumGame(Game):
         if state.table.small:
             raise Refused("the small-group variation has no secret vote: the players choose a case together (choose)")
         case = rules.check_case(action["case"], state.table.cases)
-        who = state.names[p]
+        who = state.psychics[p]
         assert final.votes is not None
         if p in final.votes.choices:
             raise Refused(f"{who} has already voted, and a vote cannot be changed")
@@ -625,12 +676,12 @@ class MysteriumGame(Game):
         if final.revealed < band:
             raise Refused(f"{who} is in the {rules.BANDS[band - 1]} band (level {state.level[p]}) and votes after "
                           f"the {VISION_NAMES[band - 1]} shared vision is revealed")
-        votes = final.votes.choose(p, case, state.names)
+        votes = sealed(final.votes.choose(p, case, state.psychics))
         if not votes.complete:
-            return _replace(state, final=_replace(final, votes=votes))
-        votes = votes.reveal()
+            return evolve(state, final=evolve(final, votes=votes))
+        votes = sealed(votes.reveal())
         chosen, decider = rules.tally(votes.choices, state.table.cases, state.level, state.table.ages)
-        return _replace(state, final=_replace(final, votes=votes, chosen=chosen, decider=decider))
+        return evolve(state, final=evolve(final, votes=votes, chosen=chosen, decider=decider))
 
     def _choose(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["case"])
@@ -642,7 +693,7 @@ class MysteriumGame(Game):
             raise Refused("the three shared visions are not revealed yet (reveal all)")
         if final.chosen is not None:
             raise Refused(f"the players have already chosen case {final.chosen}")
-        return _replace(state, final=_replace(final, chosen=case))
+        return evolve(state, final=evolve(final, chosen=case))
 
     def _culprit(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["case"])
@@ -653,7 +704,7 @@ class MysteriumGame(Game):
                 raise Refused("the ghost has not committed the culprit token yet (commit)")
             raise Refused("the culprit token is turned over only once the group's case is chosen")
         result = "won" if rules.group_wins(final.chosen, case) else "lost"
-        return _replace(state, phase="over", final=_replace(final, culprit=case), result=result)
+        return evolve(state, phase="over", final=evolve(final, culprit=case), result=result)
 
     # -- what comes next ---------------------------------------------------------------
     def expected(self, state: MysteriumState) -> dict | None:
@@ -704,7 +755,7 @@ class MysteriumGame(Game):
             for p in playing:
                 out += [{"act": "guess", "psychic": p, "card": c} for c in state.on_table(state.stage[p])]
             if not state.table.small:
-                for owner in range(len(state.names)):
+                for owner in range(len(state.psychics)):
                     for target in playing:
                         if target == owner:
                             continue
@@ -736,13 +787,11 @@ class MysteriumGame(Game):
         """Cooperative: everyone, the ghost included, wins or loses together."""
         if state.result is None:
             return None
-        seats = len(state.table.names)
-        winners = tuple(range(seats)) if state.result == "won" else ()
+        winners = tuple(range(len(state.table.seats))) if state.result == "won" else ()
         final = state.final
         details = {"result": state.result,
                    "chosen": final.chosen if final else None, "culprit": final.culprit if final else None}
-        scores = () if state.table.small else tuple(state.level)
-        return Outcome(winners=winners, scores=scores, cooperative=True, details=details)
+        return Outcome(winners=winners, cooperative=True, details=details)  # no scores: the track orders the vote
 
     def summary(self, state: MysteriumState) -> dict:
         from companion.games.mysterium.summary import summarize
@@ -753,22 +802,6 @@ class MysteriumGame(Game):
         from companion.games.mysterium.summary import view
 
         return view(self, state, seat)
-
-
-def _replace(obj: Any, **changes: Any) -> Any:
-    """``dataclasses.replace`` for these frozen states (no ``__post_init__``, every field
-    set by ``__init__``), without its look at every field at each call: a new state at every
-    action made that look a tenth of a playout's time."""
-    fields = obj.__dict__
-    if not changes.keys() <= fields.keys():
-        raise TypeError(f"{type(obj).__name__} has no field {', '.join(changes.keys() - fields.keys())}")
-    new = object.__new__(type(obj))
-    object.__setattr__(new, "__dict__", {**fields, **changes})
-    return new
-
-
-def _set(values: tuple, index: int, value: Any) -> tuple:
-    return (*values[:index], value, *values[index + 1:])
 
 
 MYSTERIUM = MysteriumGame()

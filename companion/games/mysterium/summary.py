@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion.engine.secret import HIDDEN
+from companion.engine.state import FrozenDict, evolve
 from companion.games.mysterium import rules
 from companion.games.mysterium.results import mysterium_results
 from companion.games.mysterium.rules import BANDS, CATEGORIES, STAGES, TOKENS
@@ -13,7 +14,7 @@ def _tokens(pair) -> dict:
 
 
 def _round(state, record) -> dict:
-    names = state.names
+    names = state.psychics
     main = not state.table.small
     return {
         "round": record.number,
@@ -35,7 +36,7 @@ def _round(state, record) -> dict:
 
 def _round_in_play(state) -> dict:
     """The round on the clock, before it resolves: what is known so far."""
-    names, n = state.names, len(state.names)
+    names, n = state.psychics, len(state.psychics)
     main = not state.table.small
     locked = state.phase == "answers"
     playing = set(state.unfinished())
@@ -68,8 +69,8 @@ def _standing(state) -> list[dict]:
     table = state.table
     main = not table.small
     out = []
-    for p, name in enumerate(state.names):
-        placed = [{"target": state.names[t], "token": k} for t, k in state.placed[p]]
+    for p, name in enumerate(state.psychics):
+        placed = [{"target": state.psychics[t], "token": k} for t, k in state.placed[p]]
         entry = {
             "psychic": name,
             "stage": STAGES[state.stage[p]],
@@ -90,7 +91,7 @@ def _final(state) -> dict | None:
     final = state.final
     if final is None:
         return None
-    table, names = state.table, state.names
+    table, names = state.table, state.psychics
     cases = []
     for p, found in enumerate(state.found):
         cases.append({"case": p + 1, "psychic": names[p],
@@ -154,21 +155,81 @@ def summarize(game, state) -> dict:
     }
 
 
+def _waiting(game, state) -> dict | None:
+    """Who may still act in the step now, by psychic number: the psychics awaiting a vision,
+    the pawns not yet on a card, the placed pawns awaiting the ghost's knock, the band now
+    voting that has not voted; None when the step is the ghost's or the table's alone."""
+    owed = game.expected(state)
+    if owed is None:
+        return None
+    act = owed["act"]
+    if act == "vision":
+        psychics = [p for p in state.unfinished() if state.visions[p] is None]
+    elif act in ("guess", "expire"):
+        act, psychics = "guess", state.pawns.waiting_for()
+    elif act == "answer":
+        psychics = [p for p in state.unfinished() if p in state.pawns.choices and state.answers[p] is None]
+    elif act == "vote":
+        psychics = game.band_waiting(state)
+    else:
+        return None
+    return {"act": act, "psychics": psychics}
+
+
+def _voting_order(state) -> list[dict] | None:
+    """The main game's final vote: which psychics vote after which shared vision, and who has."""
+    final = state.final
+    if final is None or final.votes is None:
+        return None
+    return [{"vision": b + 1, "band": band, "psychics": [p for p, mine in enumerate(final.bands) if mine == b + 1],
+             "voted": [p for p, mine in enumerate(final.bands) if mine == b + 1 and p in final.votes.choices]}
+            for b, band in enumerate(BANDS)]
+
+
+def _seats(table) -> list[dict]:
+    return [{"seat": s, "name": name, "role": "psychic" if s else "ghost", "psychics": list(table.psychics_at(s))}
+            for s, name in enumerate(table.seats)]
+
+
 def view(game, state, seat: int | None) -> dict:
-    """The summary plus what ``seat`` may see of the sealed final votes: before the tally
-    a psychic sees their own vote and only *that* the others have voted; the ghost and the
-    shared screen see only who has voted.  Everything else is on the table for all."""
+    """The summary plus everything the screen shows, worked out here so that the screen
+    computes no rules: the seats (the ghost at seat 0) and each psychic's seat, the hour,
+    the pawns, who may still act, the voting order, the cards each psychic's card may still
+    be; and what ``seat`` may see of the sealed final votes: before the tally a psychic sees
+    their own vote and only *that* the others have voted; the ghost and the shared screen
+    see only who has voted.  Everything else is on the table for all."""
     shown = summarize(game, state)
-    names = state.table.names
+    table, names = state.table, state.psychics
     final = state.final
     sealed = {}
     if final is not None and final.votes is not None:
-        sealed = {names[p]: choice for p, choice in final.votes.view(seat).items()}
+        mine = table.psychics_at(seat) if seat is not None else ()
+        sealed = {names[p]: choice for p, choice in final.votes.view(mine[0] if mine else None).items()}
+    in_play = state.phase in ("visions", "sand", "answers")
     shown.update({
         "seat": seat,
-        "role": None if seat is None else ("ghost" if seat == len(names) - 1 else "psychic"),
+        "role": None if seat is None else ("ghost" if seat == 0 else "psychic"),
+        "seats": _seats(table),
+        "psychic_seats": list(table.psychic_seats),
+        "seed": table.seed,
+        "hour": rules.roman(state.round),
+        "pawns": [state.pawns.choices.get(p) if in_play else None for p in range(len(names))],
+        "possible": game.possible(state),
+        "waiting": _waiting(game, state),
+        "voting_order": _voting_order(state),
         "sealed_votes": sealed,  # {name: case or "hidden"}
         "hidden": HIDDEN,
         "results": mysterium_results(game, state),
     })
     return shown
+
+
+def secrets(state, rng):
+    """The same position with every vote not yet tallied changed: the table's view must not
+    tell the difference (the pawns are on the table for all to see; the ghost's cards are
+    never in the state)."""
+    final = state.final
+    if final is None or final.votes is None or final.votes.revealed:
+        return state
+    votes = FrozenDict({p: rng.randint(1, state.table.cases) for p in final.votes.choices})
+    return evolve(state, final=evolve(final, votes=evolve(final.votes, choices=votes)))
