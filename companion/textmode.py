@@ -80,17 +80,6 @@ def pick(typed: str, values: list[str]) -> int | None:
     return starting[0] if len(starting) == 1 else None
 
 
-def deals_here(entry: Entry, setup: dict, meta: dict) -> bool:
-    """Whether the companion makes the chance moves itself without being asked: the option its
-    computer players need is on (ESP's dealing here: the cards exist only here).  A game noted
-    before the options were kept says so by the seed in its set-up."""
-    needs = entry.computer_needs
-    if needs is None or "seed" not in setup:
-        return False
-    options = meta.get("options")
-    return bool(options.get(needs, True)) if isinstance(options, dict) else True
-
-
 class TextCompanion:
     """One terminal session: a game chosen or resumed, then the table's lines until quit."""
 
@@ -173,7 +162,7 @@ class TextCompanion:
         self.entry = entry
         computer = match.meta.get("computer")
         self.computer = tuple(s for s in computer if type(s) is int) if isinstance(computer, list) else ()
-        self.dealing = deals_here(entry, match.match.setup, match.meta)
+        self.dealing = entry.deals_here(match.match.setup, match.meta)
 
     def new_game(self) -> JournaledMatch:
         entry = self.choose_game()

@@ -15,8 +15,10 @@ import sys
 from pathlib import Path
 from typing import Any, Callable
 
+from companion.games import registry
+
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
-GAMES = ("esp", "mysterium", "seance-party", "clairvoyance")
+GAMES = tuple(sorted(registry()))  # every registered game, a new one included
 _HOLE = "\u0000hole\u0000"  # a placeholder string, swapped for raw JSON text after dumping
 
 

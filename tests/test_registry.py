@@ -80,5 +80,5 @@ def test_every_view_carries_its_results(name):
     setup = setup_from_entry(entry)(random.Random(2), 0)
     state = entry.rules.setup(setup)
     results = entry.rules.view(state, None)["results"]
-    assert set(results) == {"title", "names", "rounds", "headlines", "labels", "seats"}
+    assert set(results) == {"title", "names", "rounds", "headlines", "labels", "seats", "round_word"}
     assert len(results["names"]) == len(results["seats"])

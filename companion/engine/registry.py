@@ -77,8 +77,9 @@ class Entry:
     examples: str | None = None  # "module:function() -> [(name, prepare(app))]": positions for `companion shots`
     lights: str | None = None  # "module:function(view, meta) -> Scene": what the pentagram shows
     table_cards: Callable[[Any], list[dict]] | None = None  # cards the group entered, for the card book
-    bot: Callable[..., dict | None] | None = None  # (game, state, seed, count, seats) -> a computer player's action
+    bot: Callable[..., dict | None] | None = None  # (game, state, seats, rng) -> a computer seat's move, or None
     computer_needs: str | None = None  # the option without which no seat can be the computer's (ESP: dealing here)
+    deals_with: str | None = None  # the option under which the companion makes the chance moves itself (ESP: dealing here)
     text_forms: Callable[[Any, Any, str], dict | None] | None = None
     """``(game, state, typed) -> action or None``: short forms a player may type in
     ``companion --text`` (ESP's ``4x``); None leaves the line to the generic reader.  The
@@ -96,6 +97,15 @@ class Entry:
         need one (ESP's dealing here), that option is on."""
         needs = self.computer_needs
         return self.capabilities.computer_players and (needs is None or bool(options.get(needs)))
+
+    def deals_here(self, setup: Mapping[str, Any], meta: Mapping[str, Any]) -> bool:
+        """Whether the companion makes this match's chance moves itself, unasked: the option
+        ``deals_with`` was on at set-up (a game journaled before the options were kept says
+        so by the seed in its set-up)."""
+        if self.deals_with is None or "seed" not in setup:
+            return False
+        options = meta.get("options")
+        return bool(options.get(self.deals_with, True)) if isinstance(options, Mapping) else True
 
     @property
     def name(self) -> str:

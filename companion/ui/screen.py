@@ -164,6 +164,24 @@ class GameScreen(Screen):
         rng = random.Random(f"{match.setup.get('seed')}:bot:{len(match.actions)}")
         return bot(self.game, self.state, seats, rng)
 
+    def chance_move(self) -> dict | None:
+        """The deal or roll the companion makes itself when it deals here (``Entry.deals_here``),
+        once per state; None at a table that deals its own cards."""
+        state = self.state
+        cached = self.__dict__.get("_chance")
+        if cached is None or cached[0] is not state:
+            from companion.games import entries
+
+            match = self.app.match
+            here = entries()[self.game.name].deals_here(match.match.setup, match.meta)
+            cached = self._chance = (state, self.game.chance(state) if here and not self.game.is_over(state) else None)
+        return cached[1]
+
+    def play_chance(self) -> bool:
+        """Make the companion's own chance move, if there is one; True if played."""
+        move = self.chance_move()
+        return move is not None and self.app.play(move, by_companion=True)
+
     def play_computer(self, now: float) -> bool:
         """Play the computer's move once it has "thought" for :attr:`BOT_DELAY`; True if played."""
         move = self.computer_move()

@@ -119,7 +119,7 @@ class SetupScreen(Screen):
             key = option.key
             self.add_button(surface, Button(row, option.label, ("option", key), self.option_enabled(key),
                                             selected=self.options[key] and self.option_enabled(key)), s(15))
-        draw_paragraph(surface, self.entry.blurb(self.options), option_rows[-2].inflate(0, s(8)), s(13), theme.MUTED, 2)
+        draw_paragraph(surface, self.entry.blurb(self.effective_options()), option_rows[-2].inflate(0, s(8)), s(13), theme.MUTED, 2)
         self.add_button(surface, Button(option_rows[-1], "Start", "start", key="\r", colour=theme.GOOD), s(22))
 
     def on_button(self, action):
@@ -145,8 +145,12 @@ class SetupScreen(Screen):
                                          lambda text: self.names.__setitem__(seat, text)))
 
     # -- what a game's entry may add to the set-up -----------------------------------------
+    def effective_options(self) -> dict:
+        """The options as they will count: one this table size rules out is off, whatever was tapped."""
+        return {key: value and self.option_enabled(key) for key, value in self.options.items()}
+
     def computer_offered(self) -> bool:
-        return self.entry.computer_offered(self.options)
+        return self.entry.computer_offered(self.effective_options())
 
     def option(self, key: str):
         return next(option for option in self.entry.options if option.key == key)
@@ -206,7 +210,7 @@ class SetupScreen(Screen):
             self.app.refuse(clash)
             return
         seed = random.randrange(1, 1_000_000)
-        options = {k: v and self.option_enabled(k) for k, v in self.options.items()}
+        options = self.effective_options()
         setup = self.entry.make_setup(players, options, seed, **self.game_extras())
         computer = sorted(s for s in self.computer if s < self.count) if self.computer_offered() else []
         reason = self.app.new_game(setup, {"colours": colours, "computer": computer, "options": options})

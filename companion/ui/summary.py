@@ -61,7 +61,7 @@ class SummaryScreen(Screen):
                                  pygame.Rect(bar.left, bar.bottom - height, bar.width, height), border_radius=s(3))
                 draw_text(surface, str(value), pygame.Rect(bar.left, bar.bottom - height - s(14), bar.width, s(13)),
                           s(11), theme.INK, "centre")
-            draw_text(surface, f"Round {number}", pygame.Rect(group.left, group.bottom - s(16), group.width, s(16)),
+            draw_text(surface, f"{self.results.get('round_word', 'Round')} {number}", pygame.Rect(group.left, group.bottom - s(16), group.width, s(16)),
                       s(12), theme.MUTED, "centre")
         for seat, cell in enumerate(columns(legend, [1] * len(players), s(6))):
             draw_text(surface, players[seat], cell, s(12), self.colour(seat), "centre", bold=True)

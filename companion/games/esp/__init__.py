@@ -8,7 +8,8 @@ from companion.games.esp.secrets import redealt
 
 ENTRY = Entry(
     rules=ESP, make_setup=table.setup_line, blurb=table.blurb, default_people=3, options=table.OPTIONS,
-    capabilities=Capabilities(chance=True, computer_players=True), computer_needs="full_information", bot=esp_bot,
+    capabilities=Capabilities(chance=True, computer_players=True), computer_needs="full_information",
+    deals_with="full_information", bot=esp_bot,
     screen="companion.ui.games.esp:EspScreen", examples="companion.ui.games.esp:examples",
     text_forms=text.esp_text_forms, lights="companion.ui.games.esp:lights", secrets=redealt,
 )
