@@ -15,7 +15,7 @@ from companion.engine.fields import act_of, check_fields, player_names, seed_of,
 from companion.engine.game import Action, Game, Outcome, same_fields
 from companion.engine.refusal import Refused, quote
 from companion.engine.secret import Sealed
-from companion.engine.state import FrozenDict, evolve, put
+from companion.engine.state import evolve, put
 from companion.engine.timers import Timer
 from companion.games.mysterium import rules
 from companion.games.mysterium.rules import CATEGORIES, FINISHED, TOKENS, roman
@@ -24,12 +24,6 @@ ACTS = ("vision", "crow", "guess", "predict", "unpredict", "expire", "answer",
         "commit", "reveal", "vote", "choose", "culprit")
 SETUP_FIELDS = ("game", "difficulty", "variant", "players", "ages", "faceup", "seed", "unplaced", "bands")
 VISION_NAMES = ("first", "second", "third")
-
-
-def sealed(choices: Sealed) -> Sealed:
-    """``choices`` holding an immutable mapping: :class:`Sealed` keeps a plain dict, and a
-    state holds only values nobody can change."""
-    return evolve(choices, choices=FrozenDict(choices.choices))
 
 
 def seating(ghost: str, psychics: list[str], small: bool) -> tuple[tuple[str, ...], tuple[int, ...]]:
@@ -230,7 +224,7 @@ class MysteriumGame(Game):
         return MysteriumState(
             table=table, round=1, phase="visions", stage=(0,) * n, found=((None,) * 3,) * n,
             ruled_out=((),) * n, level=(0,) * n, kept=(0,) * n, hand=(tokens,) * n, discard=((0, 0),) * n,
-            placed=((),) * n, visions=(None,) * n, pawns=sealed(Sealed.open(range(n), revisable=True)),
+            placed=((),) * n, visions=(None,) * n, pawns=Sealed.open(range(n), revisable=True),
             answers=(None,) * n, timer=None, crows_left=crows, crows_used=0, returned=False,
             finished_in=(None,) * n,
         )
@@ -369,7 +363,7 @@ class MysteriumGame(Game):
         category = state.stage[p]
         card = rules.check_guess(action["card"], CATEGORIES[category], state.on_table(category),
                                  state.taken(category), who)
-        return evolve(state, pawns=sealed(state.pawns.choose(p, card, state.psychics)))
+        return evolve(state, pawns=state.pawns.choose(p, card, state.psychics))
 
     def _predict(self, state: MysteriumState, action: Action) -> MysteriumState:
         check_fields(action, ["psychic", "target", "token"])
@@ -420,7 +414,7 @@ class MysteriumGame(Game):
         unplaced = state.pawns.waiting_for()
         rules.check_expiry(unplaced, state.table.unplaced, state.psychics)
         # an unplaced pawn counts as incorrect; predictions aimed at it are ignored (back in hand)
-        new = evolve(state, phase="answers", pawns=sealed(state.pawns.reveal()))
+        new = evolve(state, phase="answers", pawns=state.pawns.reveal())
         if all(p not in state.pawns.choices for p in state.unfinished()):
             return self._resolve(new)
         return new
@@ -597,18 +591,18 @@ class MysteriumGame(Game):
         if not unfinished:
             # Use the shared vision: "Recover every clairvoyancy token, including those spent after IV"
             bands = tuple(rules.band_of(level[p], table.bands) for p in range(n)) if table.bands else ()
-            final = Final(votes=None if table.small else sealed(Sealed.open(range(n))), bands=bands)
+            final = Final(votes=None if table.small else Sealed.open(range(n)), bands=bands)
             return evolve(new, phase="final", hand=(table.tokens,) * n, discard=((0, 0),) * n,
-                           pawns=sealed(Sealed.open(())), final=final, crows_left=crows)
+                           pawns=Sealed.open(()), final=final, crows_left=crows)
         if rules.lost_at_deadline(rnd, unfinished):
-            return evolve(new, phase="over", result="lost", pawns=sealed(Sealed.open(())))
+            return evolve(new, phase="over", result="lost", pawns=Sealed.open(()))
         nxt = rnd + 1
         returned = rules.tokens_return(nxt) and not table.small
         if returned:
             hand = [[h[k] + d[k] for k in range(2)] for h, d in zip(hand, discard)]
             new = evolve(new, hand=tuple(tuple(h) for h in hand), discard=((0, 0),) * n)
         return evolve(new, round=nxt, phase="visions", returned=returned, crows_left=crows,
-                       pawns=sealed(Sealed.open(unfinished, revisable=True)))
+                       pawns=Sealed.open(unfinished, revisable=True))
 
     # the final phase ------------------------------------------------------------------
     def _final(self, state: MysteriumState, what: str) -> Final:
@@ -676,10 +670,10 @@ class MysteriumGame(Game):
         if final.revealed < band:
             raise Refused(f"{who} is in the {rules.BANDS[band - 1]} band (level {state.level[p]}) and votes after "
                           f"the {VISION_NAMES[band - 1]} shared vision is revealed")
-        votes = sealed(final.votes.choose(p, case, state.psychics))
+        votes = final.votes.choose(p, case, state.psychics)
         if not votes.complete:
             return evolve(state, final=evolve(final, votes=votes))
-        votes = sealed(votes.reveal())
+        votes = votes.reveal()
         chosen, decider = rules.tally(votes.choices, state.table.cases, state.level, state.table.ages)
         return evolve(state, final=evolve(final, votes=votes, chosen=chosen, decider=decider))
 
