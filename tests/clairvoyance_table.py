@@ -10,7 +10,6 @@ The rulebook's die (``die: "rulebook"``, the default) is numbered as
 
 from __future__ import annotations
 
-from companion.engine import Refusal, apply
 from companion.games.clairvoyance import CLAIRVOYANCE as G
 from tests.refusal_checks import play_all, refusal_of
 

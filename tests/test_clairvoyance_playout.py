@@ -12,11 +12,14 @@ About 2,000 games in all: the harness's checks on a few hundred, and breadth on 
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
 
 import pytest
 
 from companion.engine import Refusal, apply
+from companion.engine.state import FrozenDict
 from companion.games.clairvoyance import CLAIRVOYANCE
 from companion.games.clairvoyance import rules
 from tests.clairvoyance_bot import BOT, make_setup
@@ -66,6 +69,28 @@ def invariants(game, previous, action, state, whole_legal: bool = True):
             assert state.die.can_turn(previous.face, state.face), "the die jumped"
     if whole_legal:
         check_whole_legal_list(state)
+        if next(_SAMPLED) % 200 == 0:
+            assert_frozen(state)
+
+
+_SAMPLED = itertools.count()
+
+
+def assert_frozen(value, where: str = "state") -> None:
+    """Every part of a state is a value nobody can change: frozen dataclasses, tuples,
+    FrozenDicts, text, numbers and None (``companion/engine/state.py``)."""
+    if dataclasses.is_dataclass(value):
+        assert value.__dataclass_params__.frozen, f"{where} is a {type(value).__name__} that can change"
+        for name in value.__dict__:
+            assert_frozen(getattr(value, name), f"{where}.{name}")
+    elif isinstance(value, FrozenDict):
+        for key, item in value.items():
+            assert_frozen(item, f"{where}[{key!r}]")
+    elif isinstance(value, (tuple, frozenset)):
+        for k, item in enumerate(value):
+            assert_frozen(item, f"{where}[{k}]")
+    else:
+        assert value is None or isinstance(value, (str, int, float)), f"{where} is a {type(value).__name__}"
 
 
 def check_whole_legal_list(state, sample: int = 2) -> None:
@@ -109,7 +134,7 @@ def illegal(rng, game, state, legal):
             out.append({"act": "ability", "seat": s})
         if ability == "Charm" and state.turn != s:
             out.append({"act": "ability", "seat": s})  # only on his own turn
-        if ability == "Circuit Breaker" and (state.play is None or state.play["action"] != "throw"):
+        if ability == "Circuit Breaker" and (state.play is None or state.play.action != "throw"):
             out.append({"act": "ability", "seat": s, "target": (s + 1) % n})  # no throw in flight
         if state.out[s]:
             out.append({"act": "pass", "seat": s})

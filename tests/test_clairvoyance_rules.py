@@ -21,7 +21,7 @@ PASS = lambda s: {"act": "pass", "seat": s}  # noqa: E731
 # -- Set Up ---------------------------------------------------------------------------------------
 def test_set_up_health_hands_deck():
     s = G.setup(setup(3))
-    assert s.health == [10, 10, 10] and [s.hand(k) for k in range(3)] == [5, 5, 5]
+    assert s.health == (10, 10, 10) and [s.hand(k) for k in range(3)] == [5, 5, 5]
     assert s.deck == 80 - 15 and s.phase == "guess"
     assert G.expected(s) == {"act": "guess", "seat": 0}
     assert G.setup(setup(5, health=7, deck=60)).deck == 60 - 25
@@ -82,7 +82,7 @@ def test_a_card_missing_its_faces_is_discarded_and_the_action_spent():
     s = start(3, face=3)
     s = play(s, throw(0, "Armchair", 1), RESOLVE, die(0, 2))  # the Armchair needs 1 or 6
     assert s.health[1] == 10 and summary(s)["plays"][-1]["outcome"] == "missed"
-    assert s.discard == ["Armchair"] and rules.actions_left(s) == 1 and rules.throws_left(s) == 0
+    assert s.discard == ("Armchair",) and rules.actions_left(s) == 1 and rules.throws_left(s) == 0
 
 
 def test_standard_die_opposites_sum_to_nine():
@@ -106,7 +106,7 @@ def test_instant_example_pyrokinesis_destroys_the_lamp_and_the_die_still_turns()
     s = play(s, PASS(1), PASS(2), PASS(0))
     assert G.expected(s) == {"act": "die", "seat": 0}
     s = play(s, die(0, 2))  # 2 would have activated the Lamp: it is gone
-    assert s.health == [10, 10, 10] and s.face == 2
+    assert s.health == (10, 10, 10) and s.face == 2
     last = summary(s)["plays"][-1]
     assert last["outcome"] == "destroyed" and last["interference"][0]["card"] == "Pyrokinesis"
     assert sorted(s.discard) == ["Lamp", "Pyrokinesis"]
@@ -129,7 +129,7 @@ def test_single_use_example_harolds_jack_in_the_box_destroys_claires_music_box()
     s = _claire_with_music_box_and_harold_with_jack()
     s = play(s, {"act": "use", "seat": 1, "item": 2, "target": 1})  # on Gertrude's turn: no action
     assert seat(s, 0)["possessions"] == [] and seat(s, 1)["possessions"] == []
-    assert s.discard == ["Music Box", "Jack-in-the-Box"]
+    assert s.discard == ("Music Box", "Jack-in-the-Box")
     effect = summary(s)["effects"][-1]
     assert effect == {"turn": 3, "player": "Bo", "act": "use", "card": "Jack-in-the-Box", "item": 2,
                       "target": 1, "destroyed": "Music Box"}
@@ -147,7 +147,7 @@ def test_only_single_use_items_are_used_and_only_by_their_owner():
 def test_throwing_a_single_use_item_discards_it():
     s = _claire_with_music_box_and_harold_with_jack()
     s = play(s, end(2), {"act": "throw", "seat": 0, "item": 1, "target": 2}, RESOLVE)
-    assert s.health[2] == 9 and s.discard == ["Music Box"] and not s.possessed[0]
+    assert s.health[2] == 9 and s.discard == ("Music Box",) and not s.possessed[0]
     assert summary(s)["plays"][-1]["from"] == "possessed" and summary(s)["plays"][-1]["face_after"] is None
 
 
@@ -156,11 +156,11 @@ def test_a_possessed_throw_needs_no_die_and_damage_can_be_reduced():
     s = start(3, ["Gertrude", "RX-97", "Sebastian"], face=4)
     s = play(s, possess(0, "Grandfather Clock"), RESOLVE, die(0, 1), end(0))  # 4 -> 1: Clock #1
     s = play(s, possess(1, "Parasol"), RESOLVE, die(1, 2), end(1), end(2))  # 1 -> 2: no Parasol (5, 6)
-    assert s.possessed[1] == []
+    assert s.possessed[1] == ()
     s = play(s, possess(0, "Parasol", to=1), RESOLVE, die(0, 5))  # Ann puts a Parasol with Bo
-    assert s.possessed[1] == [(2, "Parasol")]  # numbers count items that came into possession
+    assert s.possessed[1] == ((2, "Parasol"),)  # numbers count items that came into possession
     s = play(s, {"act": "throw", "seat": 0, "item": 1, "target": 1})
-    assert s.possessed[0] == []  # "no longer considered possessed" once declared
+    assert s.possessed[0] == ()  # "no longer considered possessed" once declared
     s = play(s, {"act": "use", "seat": 1, "item": 2, "target": "play"},
              {"act": "instant", "seat": 2, "card": "Deflection", "item": "play"}, RESOLVE)
     assert s.face == 5 and s.health[1] == 10 - (4 - 2 - 1)
@@ -222,14 +222,14 @@ def test_a_fourth_possession_makes_room_first():
     assert "Ann must discard one of Ann's own possessed items" in refused(s, {"act": "make_room", "seat": 0, "item": 9})
     assert refused(s, {"act": "make_room", "seat": 1, "item": 1}) == "Ann makes room, not Bo"
     s = play(s, {"act": "make_room", "seat": 0, "item": 2})
-    assert s.possessed[0] == [(1, "Lamp"), (3, "Lamp"), (4, "Armchair")] and s.discard == ["Lamp"]
+    assert s.possessed[0] == ((1, "Lamp"), (3, "Lamp"), (4, "Armchair")) and s.discard == ("Lamp",)
     assert summary(s)["plays"][-1]["outcome"] == "possessed" and summary(s)["plays"][-1]["id"] == 4
 
 
 def test_possessing_into_another_players_possession_and_failing():
     s = start(3, face=3)
     s = play(s, possess(0, "Lamp", to=2), RESOLVE, die(0, 4))  # Lamp needs 2 or 5
-    assert s.possessed[2] == [] and summary(s)["plays"][-1]["outcome"] == "discarded"
+    assert s.possessed[2] == () and summary(s)["plays"][-1]["outcome"] == "discarded"
     s = play(s, possess(0, "Jack-in-the-Box", to=2), RESOLVE, die(0, 1))  # 4 -> 1: no
     s = play(s, end(0), possess(1, "Lamp", to=2), RESOLVE, die(1, 2))
     assert seat(s, 2)["possessions"] == [{"id": 1, "card": "Lamp"}]
@@ -239,10 +239,10 @@ def test_possessing_into_another_players_possession_and_failing():
 def test_elimination_discards_hand_and_possessions_and_skips_the_seat():
     s = start(3, ["Gertrude", "RX-97", "Sebastian"], face=3, health=3)
     s = play(s, end(0), possess(1, "Lamp"), RESOLVE, die(1, 2), end(1), end(2))
-    assert s.possessed[1] == [(1, "Lamp")] and s.hand(1) == 5
+    assert s.possessed[1] == ((1, "Lamp"),) and s.hand(1) == 5
     s = play(s, throw(0, "Armchair", 1), RESOLVE, die(0, 1))  # 2 -> 1: hit for 3
-    assert s.out[1] and s.health[1] == 0 and s.hand(1) == 0 and s.possessed[1] == []
-    assert s.discard == ["Armchair", "Lamp"] and s.discard_unknown == 5
+    assert s.out[1] and s.health[1] == 0 and s.hand(1) == 0 and s.possessed[1] == ()
+    assert s.discard == ("Armchair", "Lamp") and s.discard_unknown == 5
     assert summary(s)["eliminations"] == [{"player": "Bo", "turn": 4, "by": "Ann", "how": "hit"}]
     s = play(s, end(0))
     assert s.turn == 2  # Bo is skipped
@@ -366,7 +366,7 @@ def test_charges_apply_moves_an_item_and_makes_room():
     s = play(s, {"act": "ability", "seat": 0, "item": 1, "to": 1})  # Mama Rita's own Lamp to Bo
     assert G.expected(s) == {"act": "make_room", "seat": 1}
     s = play(s, {"act": "make_room", "seat": 1, "item": 3})
-    assert s.possessed[1] == [(2, "Lamp"), (4, "Lamp"), (1, "Lamp")]  # #1 keeps its number
+    assert s.possessed[1] == ((2, "Lamp"), (4, "Lamp"), (1, "Lamp"))  # #1 keeps its number
     assert G.expected(s)["kind"] == "ability" and G.expected(s)["order"] == [2, 1]
     assert summary(s)["abilities"][0] == {"turn": 2, "player": "Ann", "character": "Mama Rita",
                                           "ability": "Charges Apply", "item": 1, "card": "Lamp",
@@ -377,7 +377,7 @@ def test_pyromania_destroys_a_possessed_item_or_the_play():
     s = start(3, ["Gertrude", "RX-97", "Sebastian"], face=3)
     s = play(s, possess(0, "Lamp", to=1), RESOLVE, die(0, 2), end(0))
     s = play(s, {"act": "ability", "seat": 0, "item": 1}, RESOLVE)
-    assert s.possessed[1] == [] and s.discard == ["Lamp"] and s.spent[0]
+    assert s.possessed[1] == () and s.discard == ("Lamp",) and s.spent[0]
 
 
 def test_guaranteed_delivery_lets_only_abilities_affect_harolds_next_throw():
@@ -407,13 +407,13 @@ def test_scrounge_takes_a_card_from_the_discard_pile():
     s = play(s, throw(0, "Lamp", 1), RESOLVE, die(0, 4))  # missed: the Lamp is on the pile
     assert "no Armchair in the discard pile" in refused(s, {"act": "ability", "seat": 0, "card": "Armchair"})
     s = play(s, {"act": "ability", "seat": 0, "card": "Lamp"}, RESOLVE)
-    assert seat(s, 0)["hand_known"] == ["Lamp"] and s.hand(0) == 5 and s.discard == []
+    assert seat(s, 0)["hand_known"] == ["Lamp"] and s.hand(0) == 5 and s.discard == ()
 
 
 def test_scrounge_names_an_unseen_card_on_the_pile():
     s = start(3, ["Ed", "Gertrude", "RX-97"], face=3)
     s = play(s, {"act": "discard", "seat": 0, "count": 2}, {"act": "ability", "seat": 0, "card": "Armchair"})
-    assert s.discard_unknown == 1 and s.known[0] == ["Armchair"]
+    assert s.discard_unknown == 1 and s.known[0] == ("Armchair",)
 
 
 def test_circuit_breaker_changes_the_target():
@@ -423,18 +423,18 @@ def test_circuit_breaker_changes_the_target():
     assert refused(s, {"act": "ability", "seat": 1, "target": 1}) == "Bo is already the target"
     assert "setting redirect: not-thrower" in refused(s, {"act": "ability", "seat": 1, "target": 0})
     s = play(s, {"act": "ability", "seat": 1, "target": 2}, RESOLVE, die(0, 2))
-    assert s.health == [10, 10, 8]
+    assert s.health == (10, 10, 8)
 
 
 def test_eminent_domain_takes_an_item_from_the_deck_known_to_myr_alone():
     s = start(3, ["Myr", "Gertrude", "RX-97"], face=3)
     assert "Eminent Domain takes an item" in refused(s, {"act": "ability", "seat": 0, "card": "Pyrokinesis"})
     s = play(s, {"act": "ability", "seat": 0, "card": "Grandfather Clock"}, RESOLVE)
-    assert s.deck == 65 - 1 and s.hand(0) == 6 and s.private[0] == ["Grandfather Clock"]
+    assert s.deck == 65 - 1 and s.hand(0) == 6 and s.private[0] == ("Grandfather Clock",)
     assert G.view(s, 0)["seats"][0]["hand_known"] == ["Grandfather Clock"]
     assert G.view(s, 1)["seats"][0]["hand_known"] == [] and G.view(s, None)["abilities"][0]["card"] == "hidden"
     s = play(s, throw(0, "Grandfather Clock", 1))  # from the private card, not an unseen one
-    assert s.private[0] == [] and s.unknown[0] == 5
+    assert s.private[0] == () and s.unknown[0] == 5
 
 
 def test_eminent_domains_item_is_hidden_in_a_plays_interference():
@@ -458,7 +458,7 @@ def test_an_eliminated_myrs_secret_item_goes_to_the_pile_unseen():
     s = play(s, {"act": "ability", "seat": 0, "card": "Grandfather Clock"}, RESOLVE)
     s = play(s, throw(1, "Lamp", 0), RESOLVE, die(1, 2))  # 3 -> 2: the Lamp hits Ann for 2
     assert s.out[0] and s.hand(0) == 0
-    assert s.discard == ["Lamp"] and s.discard_unknown == 6  # five unseen cards and his secret one
+    assert s.discard == ("Lamp",) and s.discard_unknown == 6  # five unseen cards and his secret one
     assert G.view(s, None)["discard"] == {"count": 7, "known": ["Lamp"]}
 
 
@@ -467,7 +467,7 @@ def test_a_hand_known_only_to_myr_is_not_named_in_a_refusal():
     hex_ = {"act": "instant", "seat": 0, "card": "Hex"}
     s = play(s, {"act": "ability", "seat": 0, "card": "Grandfather Clock"}, RESOLVE,
              {"act": "discard", "seat": 0, "count": 2}, {"act": "discard", "seat": 0, "count": 2}, hex_)
-    assert s.unknown[0] == 0 and s.private[0] == ["Grandfather Clock"]  # Ann's one card: her secret
+    assert s.unknown[0] == 0 and s.private[0] == ("Grandfather Clock",)  # Ann's one card: her secret
     assert refused(s, hex_) == "Ann has no Hex in hand: Ann's hand is known to be 1 card only Ann has seen"
 
 
@@ -489,10 +489,10 @@ def test_charm_leaves_a_throw_already_turned_on_sebastian_no_target():
     s = start(3, ["Sebastian", "RX-97", "Gertrude"], face=3)
     s = play(s, throw(0, "Armchair", 1), {"act": "ability", "seat": 1, "target": 0},
              {"act": "ability", "seat": 0}, RESOLVE, die(0, 6))  # 3 -> 6: the Armchair activates
-    assert s.health == [10, 10, 10] and s.charmed[0]
+    assert s.health == (10, 10, 10) and s.charmed[0]
     last = summary(s)["plays"][-1]
     assert last["outcome"] == "no target" and last["damage"] is None and last["target"] == "Ann"
-    assert s.discard == ["Armchair"]
+    assert s.discard == ("Armchair",)
 
 
 def test_circuit_breaker_cannot_redirect_at_a_charmed_player():
@@ -528,7 +528,7 @@ def test_a_continuous_items_effect_is_entered_with_its_cause():
     assert "at the counter's top" in refused(s, {"act": "heal", "seat": 1, "amount": 1, "cause": "Music Box"})
     s = play(s, {"act": "draw", "seat": 2, "count": 2, "cause": "Music Box"},
              {"act": "destroy", "item": 2, "cause": "Music Box"})
-    assert s.hand(2) == 7 and s.possessed[1] == []
+    assert s.hand(2) == 7 and s.possessed[1] == ()
     assert [c["act"] for c in summary(s)["corrections"]] == ["hurt", "heal", "draw", "destroy"]
 
 
@@ -563,7 +563,7 @@ def test_a_play_needing_an_unknown_figure_is_refused_until_defined():
 def test_discarding_and_drawing_up_to_five():
     s = start(3, face=3)
     s = play(s, {"act": "discard", "seat": 0, "count": 2}, {"act": "discard", "seat": 0, "cards": ["Lamp"]})
-    assert s.hand(0) == 2 and s.discard == ["Lamp"] and s.discard_unknown == 2
+    assert s.hand(0) == 2 and s.discard == ("Lamp",) and s.discard_unknown == 2
     assert "both actions" in refused(s, {"act": "discard", "seat": 0, "count": 1})
     s = play(s, end(0))
     assert s.hand(0) == 5 and s.deck == 65 - 3 and s.turn == 1
@@ -572,7 +572,7 @@ def test_discarding_and_drawing_up_to_five():
 def test_the_deck_is_replenished_from_the_discard_pile():
     s = start(3, face=3, deck=16)  # one card left in the deck after dealing
     s = play(s, {"act": "discard", "seat": 0, "count": 2}, {"act": "discard", "seat": 0, "cards": ["Lamp"]}, end(0))
-    assert s.hand(0) == 5 and s.deck == 1 and s.discard == [] and s.discard_unknown == 0  # 1 + 3 - 3 drawn
+    assert s.hand(0) == 5 and s.deck == 1 and s.discard == () and s.discard_unknown == 0  # 1 + 3 - 3 drawn
 
 
 def test_the_deck_is_replenished_at_once_with_that_reading():
@@ -665,7 +665,7 @@ def test_eminent_domain_searches_a_replenished_deck_and_not_an_empty_one():
     assert s.deck == 0
     assert "nothing to search" in refused(s, {"act": "ability", "seat": 0, "card": "Lamp"})
     s = play(s, {"act": "discard", "seat": 0, "count": 1}, {"act": "ability", "seat": 0, "card": "Lamp"})
-    assert s.deck == 0 and s.discard_unknown == 0 and s.private[0] == ["Lamp"]  # the pile's one card
+    assert s.deck == 0 and s.discard_unknown == 0 and s.private[0] == ("Lamp",)  # the pile's one card
 
 
 def test_nothing_but_making_room_while_room_is_owed():

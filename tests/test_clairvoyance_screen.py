@@ -167,7 +167,7 @@ def test_a_window_lists_who_may_interfere_in_priority_order_and_takes_two_interf
     assert "Bo answered." in draw(app)
     tap(app, ("do", {"act": "resolve"}))
     assert expected(app)["act"] == "die"
-    interference = app.match.state.play["interference"]
+    interference = app.match.state.play.interference
     assert [i["player"] for i in interference] == ["Bo", "Cy"]
 
 
@@ -237,7 +237,7 @@ def test_a_missing_figure_is_filled_in_the_first_time_the_card_appears(app):
     assert app.match.state.cards["Lamp"].faces == (2, 5)
     tap_choice(app, ("pick", "Lamp"))  # the throw goes on where it was
     tap(app, ("do", {"act": "throw", "seat": 0, "card": "Lamp", "target": 1}))
-    assert app.match.state.play["card"] == "Lamp"
+    assert app.match.state.play.card == "Lamp"
 
 
 def test_a_refusal_is_a_banner_and_changes_nothing(app):

@@ -48,7 +48,7 @@ class _Moment:
         self.ids = [i for items in state.possessed for i, _ in items]
         self.in_play = state.in_play()
         self.play_open = self.in_play is not None and not rules.protected(state)
-        self.reducible = self.play_open and state.play["action"] == "throw"
+        self.reducible = self.play_open and state.play.action == "throw"
 
     def hand(self, seat: int, kind: str | None = None) -> list[str]:
         """See :func:`hand_candidates` (the catalog's lists are shared: do not change them)."""
@@ -97,10 +97,10 @@ def legal_actions(game, state, interference: bool = True) -> list[dict]:
     m = _Moment(state)
     out: list[dict] = []
     if act == "window":
-        pending = list(state.window["win"].pending)
+        pending = list(state.window.win.pending)
         out += [{"act": "pass", "seat": s} for s in pending]
         out.append({"act": "resolve"})
-        user = state.window["user"]  # an ability window's user may act in it too (R8)
+        user = state.window.user  # an ability window's user may act in it too (R8)
         actors = pending if user is None or user in pending else rules.priority(state, {*pending, user})
     else:
         actors = m.in_game
@@ -148,7 +148,7 @@ def _turn_actions(m: _Moment, seat: int) -> list[dict]:
 
 def _die_turns(m: _Moment) -> list[dict]:
     state = m.state
-    seat = state.play["seat"]
+    seat = state.play.seat
     near = state.die.adjacent(state.face)
     out = [{"act": "die", "seat": seat, "face": f} for f in near]
     causes = [] if rules.protected(state) else _causes(m)  # Guaranteed Delivery: no card turns its die
@@ -202,11 +202,11 @@ def _abilities(m: _Moment, seat: int) -> list[dict]:
         return [{**base, "card": n} for n in names]
     if ability == "Circuit Breaker":
         play = state.play
-        if m.in_play is None or play["action"] != "throw":
+        if m.in_play is None or play.action != "throw":
             return []
         back = state.settings["redirect"] != "not-thrower"
         return [{**base, "target": t} for t in m.in_game
-                if t != play["target"] and not state.charmed[t] and (back or t != play["seat"])]
+                if t != play.target and not state.charmed[t] and (back or t != play.seat)]
     if ability == "Eminent Domain":
         if state.deck + len(state.discard) + state.discard_unknown == 0:
             return []

@@ -1,10 +1,11 @@
 """Clairvoyance's rules, in the rulebook's order (``shared/rules/clairvoyance.txt``).
 
 One small function per rule; each docstring names the section it carries out and quotes
-it where that settles a question.  They work on a state the game has already copied
-(:mod:`companion.games.clairvoyance.game` reads the lines, keeps the windows and calls
-these).  Where the rulebook is silent the reading is a setting of the setup line
-(``SETTINGS``), documented in ``docs/clairvoyance.md``.
+it where that settles a question.  Each takes a state and returns the state after the
+rule (never changing its input: ``companion/engine/state.py``), with what it found where
+the caller needs it; :mod:`companion.games.clairvoyance.game` reads the lines, keeps the
+windows and calls these.  Where the rulebook is silent the reading is a setting of the
+setup line (``SETTINGS``), documented in ``docs/clairvoyance.md``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ from __future__ import annotations
 from typing import Sequence
 
 from companion.engine.refusal import Refused
+from companion.engine.state import evolve, put
 from companion.engine.turns import left_of, next_clockwise
 from companion.games.clairvoyance.cards import Card, missing
-from companion.games.clairvoyance.state import ClairvoyanceState
+from companion.games.clairvoyance.state import ClairvoyanceState, Play, Room
 
 State = ClairvoyanceState
 
@@ -38,14 +40,12 @@ BOX = 80              # "80 Playing cards"
 PLAYERS = (2, 5)      # "a 2-5 player card game"
 
 
-def deal(state: State) -> None:
+def deal(state: State) -> State:
     """Set Up: "Shuffle the deck and deal 5 cards to each player."  Nobody's hand is known."""
-    for seat in range(state.seats):
-        state.unknown[seat] = HAND
-    state.deck = state.box - HAND * state.seats
+    return evolve(state, unknown=(HAND,) * state.seats, deck=state.box - HAND * state.seats)
 
 
-def guess(state: State, seat: int, faces: Sequence[int]) -> None:
+def guess(state: State, seat: int, faces: Sequence[int]) -> State:
     """Set Up: each player says a number.  Whoever guessed the face rolled goes first, so a
     face may be said by one player only."""
     who = state.names[seat]
@@ -59,7 +59,7 @@ def guess(state: State, seat: int, faces: Sequence[int]) -> None:
         for face in faces:
             if said is not None and face in said:
                 raise Refused(f"{state.names[other]} already said {face}: {who} must say another number")
-    state.guesses[seat] = tuple(faces)
+    return evolve(state, guesses=put(state.guesses, seat, tuple(faces)))
 
 
 def first_player(state: State, face: int) -> int | None:
@@ -68,44 +68,40 @@ def first_player(state: State, face: int) -> int | None:
     return next((s for s, said in enumerate(state.guesses) if said is not None and face in said), None)
 
 
-def place_die(state: State, seat: int, face: int) -> None:
+def place_die(state: State, seat: int, face: int) -> State:
     """Set Up: "Place the die in front of the first player, with that face up."  Play begins."""
-    state.first, state.face, state.phase = seat, face, "turn"
-    begin_turn(state, seat)
+    return begin_turn(evolve(state, first=seat, face=face, phase="turn"), seat)
 
 
 # -- Objective --------------------------------------------------------------------------------
-def hurt(state: State, seat: int, amount: int, by: int | None, how: str) -> None:
+def hurt(state: State, seat: int, amount: int, by: int | None, how: str) -> State:
     """Objective: health falls; "When a player loses all their health ... they are now out of
     the game" (0 or less; health may show below 0)."""
-    state.health[seat] -= amount
+    state = evolve(state, health=put(state.health, seat, state.health[seat] - amount))
     if state.health[seat] <= 0 and not state.out[seat]:
-        eliminate(state, seat, by, how)
+        state = eliminate(state, seat, by, how)
+    return state
 
 
-def eliminate(state: State, seat: int, by: int | None, how: str) -> None:
+def eliminate(state: State, seat: int, by: int | None, how: str) -> State:
     """Objective: "they discard their hand and possessed items ... and are now out of the
     game."  A window goes on without them; an item waiting for their room is discarded; if
     it was their turn, the turn passes at once (they draw nothing)."""
-    state.out[seat] = True
-    state.record("eliminations", {"player": state.names[seat], "turn": state.turn_number,
-                                  "by": None if by is None else state.names[by], "how": how})
-    state.empty_hand(seat)
-    state.to_discard(*(card for _, card in state.possessed[seat]))
-    state.possessed[seat] = []
-    state.charmed[seat] = state.armed[seat] = False
-    if state.room is not None and state.room["seat"] == seat:
-        state.to_discard(state.room["card"])
-        state.room = None
+    state = state.record("eliminations", {"player": state.names[seat], "turn": state.turn_number,
+                                          "by": None if by is None else state.names[by], "how": how})
+    state = state.empty_hand(seat).to_discard(*(card for _, card in state.possessed[seat]))
+    state = evolve(state, out=put(state.out, seat, True), possessed=put(state.possessed, seat, ()),
+                   charmed=put(state.charmed, seat, False), armed=put(state.armed, seat, False))
+    if state.room is not None and state.room.seat == seat:
+        state = evolve(state.to_discard(state.room.card), room=None)
     if state.window is not None:
-        state.window["win"] = state.window["win"].leave(seat)
+        state = evolve(state, window=evolve(state.window, win=state.window.win.leave(seat)))
     won = winners(state)
     if won is not None:
-        finish(state, won)
-        return
+        return finish(state, won)
     if seat == state.turn:
-        abandon_play(state)
-        begin_turn(state, next_clockwise(seat, state.seats, state.out_seats()))
+        state = begin_turn(abandon_play(state), next_clockwise(seat, state.seats, state.out_seats()))
+    return state
 
 
 def winners(state: State) -> tuple[int, ...] | None:
@@ -117,23 +113,22 @@ def winners(state: State) -> tuple[int, ...] | None:
     return tuple(left) if len(left) == 1 else None
 
 
-def finish(state: State, seats: tuple[int, ...]) -> None:
+def finish(state: State, seats: tuple[int, ...]) -> State:
     """The game is over: anything in flight goes to the discard pile."""
-    abandon_play(state)
+    state = abandon_play(state)
     if state.room is not None:
-        state.to_discard(state.room["card"])
-        state.room = None
-    state.winners, state.phase = seats, "over"
+        state = evolve(state.to_discard(state.room.card), room=None)
+    return evolve(state, winners=seats, phase="over")
 
 
-def abandon_play(state: State) -> None:
+def abandon_play(state: State) -> State:
     """A play whose thrower is gone (or a game that ended) leaves its card on the pile."""
-    if state.play is not None:
-        if state.in_play() is not None:
-            state.to_discard(state.play["card"])
-        state.record("plays", play_record(state, state.play, None, "abandoned"))
-        state.play = None
-    state.window = None
+    play = state.play
+    if play is None:
+        return evolve(state, window=None) if state.window is not None else state
+    discard = state.discard + (play.card,) if state.in_play() is not None else state.discard
+    return state.record("plays", play_record(state, play, None, "abandoned"), play=None, window=None,
+                        discard=discard)
 
 
 # -- The Turn ---------------------------------------------------------------------------------
@@ -158,7 +153,7 @@ def throws_left(state: State) -> int:
     return actions_left(state)
 
 
-def take_action(state: State, throw: bool) -> None:
+def take_action(state: State, throw: bool) -> State:
     """The Turn: up to two actions, at most one a throw while throws are limited."""
     who = state.names[state.turn]
     if actions_left(state) <= 0:
@@ -167,39 +162,36 @@ def take_action(state: State, throw: bool) -> None:
         why = ("the game began with two players" if state.seats == 2
                else "more than two players are still in")
         raise Refused(f"{who} has already thrown this turn: one throw a turn while {why}")
-    state.actions += 1
-    state.throws += throw
+    return evolve(state, actions=state.actions + 1, throws=state.throws + throw)
 
 
-def begin_turn(state: State, seat: int) -> None:
+def begin_turn(state: State, seat: int) -> State:
     """The Turn: the die passes to the next player; Charm ends "at the start of your next
     turn"."""
-    state.turn, state.turn_number = seat, state.turn_number + 1
-    state.actions = state.throws = 0
-    state.causes = []
-    charm_ends(state, seat)
+    state = evolve(state, turn=seat, turn_number=state.turn_number + 1, actions=0, throws=0, causes=())
+    return charm_ends(state, seat)
 
 
-def draw_up(state: State, seat: int) -> int:
+def draw_up(state: State, seat: int) -> State:
     """The Turn: "After you finish taking actions, draw up to your max hand size of 5
     cards."  A hand of 5 or more draws nothing."""
-    return state.draw(seat, max(0, HAND - state.hand(seat)))
+    return state.draw(seat, max(0, HAND - state.hand(seat)))[0]
 
 
-def end_turn(state: State) -> int:
+def end_turn(state: State) -> State:
     """The Turn: draw, then play passes clockwise to the next player still in."""
     seat = state.turn
-    drawn = draw_up(state, seat)
-    begin_turn(state, next_clockwise(seat, state.seats, state.out_seats()))
-    return drawn
+    state = draw_up(state, seat)
+    return begin_turn(state, next_clockwise(seat, state.seats, state.out_seats()))
 
 
-def replenish(state: State) -> None:
+def replenish(state: State) -> State:
     """The Turn: "If at any time the deck run out of cards, replenish it with the shuffled
     discard pile."  Setting ``refill``: ``when-drawing`` (the default) replenishes when a
     card is to be drawn or searched for; ``at-once`` the moment the deck is empty."""
-    if state.settings["refill"] == "at-once" and state.deck == 0:
-        state.reshuffle()
+    if state.deck == 0 and state.settings["refill"] == "at-once" and (state.discard or state.discard_unknown):
+        return state.reshuffle()
+    return state
 
 
 # -- Turning the die ---------------------------------------------------------------------------
@@ -210,14 +202,14 @@ def needs_faces(card: Card) -> None:
         raise missing(card, "faces", "the die decides whether it activates")
 
 
-def turn_die(state: State, face: int, caused: bool) -> None:
+def turn_die(state: State, face: int, caused: bool) -> State:
     """Turning the die: "you must then turn the die along 1 of the 3 edges to an adjacent
     face. (You will only ever turn the die more or less than 1 face if directed to do so by a
     card or character ability)."""
     if not caused and not state.die.can_turn(state.face, face):
         near = state.die.adjacent(state.face)
         raise Refused(f"the die shows {state.face}: it turns to {near[0]}, {near[1]} or {near[2]}, not {face}")
-    state.face = face
+    return evolve(state, face=face) if face != state.face else state
 
 
 def activates(card: Card, face: int) -> bool:
@@ -227,46 +219,43 @@ def activates(card: Card, face: int) -> bool:
     return face in card.faces
 
 
-def resolve_play(state: State, face: int) -> None:
+def resolve_play(state: State, face: int) -> State:
     """Turning the die: the card in play succeeds or is discarded; "This unsuccessful attempt
     ... still counts as using an action", and a destroyed card's die still turns (the
     Instant Example: "Sebastian still turns the die 1 face")."""
-    play, state.play = state.play, None
-    play["face_after"] = face
-    card = state.cards[play["card"]]
-    if play["destroyed"]:
-        state.record("plays", play_record(state, play, None, "destroyed"))
-    elif play["action"] == "possess":
-        if activates(card, face) and not state.out[play["to"]]:
-            item = possess(state, play["to"], card.name)
-            state.record("plays", play_record(state, play, item, "possessed"))
-        else:
-            state.to_discard(card.name)
-            state.record("plays", play_record(state, play, None, "discarded"))
-    elif activates(card, face):
-        land(state, play)
-    else:
-        state.to_discard(card.name)
-        state.record("plays", play_record(state, play, None, "missed"))
+    play = evolve(state.play, face_after=face)
+    card = state.cards[play.card]
+    if play.destroyed:
+        return state.record("plays", play_record(state, play, None, "destroyed"), play=None)
+    if play.action == "possess":
+        if activates(card, face) and not state.out[play.to]:
+            state, item = possess(evolve(state, play=None), play.to, card.name)
+            return state.record("plays", play_record(state, play, item, "possessed"))
+        return state.record("plays", play_record(state, play, None, "discarded"), play=None,
+                            discard=state.discard + (card.name,))
+    if activates(card, face):
+        return land(state, play)
+    return state.record("plays", play_record(state, play, None, "missed"), play=None,
+                        discard=state.discard + (card.name,))
 
 
-def play_record(state: State, play: dict, item: int | None, outcome: str, damage: int | None = None) -> dict:
+def play_record(state: State, play: Play, item: int | None, outcome: str, damage: int | None = None) -> dict:
     names = state.names
-    record = {"turn": play["turn"], "player": names[play["seat"]], "action": play["action"],
-              "card": play["card"], "from": play["from"], "face_before": play["face_before"],
-              "face_after": play.get("face_after"), "outcome": outcome, "interference": list(play["interference"])}
-    if play["from"] == "possessed":
-        record["item"] = play["item"]
-    if play["action"] == "possess":
-        record["to"] = names[play["to"]]
+    record = {"turn": play.turn, "player": names[play.seat], "action": play.action,
+              "card": play.card, "from": play.source, "face_before": play.face_before,
+              "face_after": play.face_after, "outcome": outcome, "interference": play.interference}
+    if play.source == "possessed":
+        record["item"] = play.item
+    if play.action == "possess":
+        record["to"] = names[play.to]
         record["id"] = item
     else:
-        record["target"] = names[play["target"]]
-        if play["target"] != play["first_target"]:
-            record["declared_target"] = names[play["first_target"]]
+        record["target"] = names[play.target]
+        if play.target != play.first_target:
+            record["declared_target"] = names[play.first_target]
         record["damage"] = damage
-        record["reduced"] = play["reduced"]
-        record["protected"] = play["protected"]
+        record["reduced"] = play.reduced
+        record["protected"] = play.protected
     return record
 
 
@@ -274,33 +263,29 @@ def play_record(state: State, play: dict, item: int | None, outcome: str, damage
 MAX_POSSESSED = 3   # "You may have up to 3 possessed items."
 
 
-def possess(state: State, seat: int, card: str, item_id: int | None = None) -> int:
+def possess(state: State, seat: int, card: str, item_id: int | None = None) -> tuple[State, int]:
     """Possession: "Whomever the card is placed in front of (regardless of who placed it)
     owns the card".  "If at any time you would gain a 4th, you must first discard one of your
     existing 3 possessed items": the item waits (``room``) until its new owner chooses.
-    Returns the item's number (a new one for a card from hand)."""
+    The state after, and the item's number (a new one for a card from hand)."""
     if item_id is None:
-        item_id, state.next_id = state.next_id, state.next_id + 1
+        item_id = state.next_id
+        state = evolve(state, next_id=item_id + 1)
     if len(state.possessed[seat]) >= MAX_POSSESSED:
-        state.room = {"seat": seat, "card": card, "id": item_id}
-    else:
-        state.possessed[seat].append((item_id, card))
-    return item_id
+        return evolve(state, room=Room(seat, card, item_id)), item_id
+    return state.add_possessed(seat, item_id, card), item_id
 
 
-def make_room(state: State, seat: int, item_id: int) -> str:
+def make_room(state: State, seat: int, item_id: int) -> State:
     """Possession: "you must first discard one of your existing 3 possessed items" (the
-    owner's choice); then the waiting item comes in.  Returns the discarded card."""
+    owner's choice); then the waiting item comes in."""
     room = state.room
     who = state.names[seat]
     if state.owner(item_id) != seat:
         mine = ", ".join(f"#{i} {c}" for i, c in state.possessed[seat])
         raise Refused(f"{who} must discard one of {who}'s own possessed items ({mine}), not #{item_id}")
-    card = state.take_possessed(item_id)
-    state.to_discard(card)
-    state.possessed[seat].append((room["id"], room["card"]))
-    state.room = None
-    return card
+    state, card = state.take_possessed(item_id)
+    return evolve(state.to_discard(card).add_possessed(seat, room.item, room.card), room=None)
 
 
 # -- Throwing Items ---------------------------------------------------------------------------------
@@ -333,32 +318,30 @@ def damage_dealt(card: Card, reduced: int) -> int:
     return max(0, card.damage - reduced)
 
 
-def land(state: State, play: dict) -> None:
+def land(state: State, play: Play) -> State:
     """Throwing Items: "If your throw successfully lands, the targeted player is dealt the
     amount of damage indicated on the item card"; a thrown item is then discarded (a
     single-use one too: "After either, discard the card").  A target out of the game, or
     under Charm ("no one can throw items at you", R11: a throw turned on Sebastian before
     he charmed), leaves it no target (R13)."""
-    card = state.cards[play["card"]]
-    state.to_discard(card.name)
-    target = play["target"]
+    card = state.cards[play.card]
+    discard = state.discard + (card.name,)
+    target = play.target
     if state.out[target] or state.charmed[target]:
-        state.record("plays", play_record(state, play, None, "no target"))
-        return
-    damage = damage_dealt(card, play["reduced"])
-    state.record("plays", play_record(state, play, None, "hit", damage))
-    hurt(state, target, damage, play["seat"], "hit")
+        return state.record("plays", play_record(state, play, None, "no target"), play=None, discard=discard)
+    damage = damage_dealt(card, play.reduced)
+    state = state.record("plays", play_record(state, play, None, "hit", damage), play=None, discard=discard)
+    return hurt(state, target, damage, play.seat, "hit")
 
 
-def possessed_throw_lands(state: State) -> None:
+def possessed_throw_lands(state: State) -> State:
     """Throwing Items: "If you thrown an item from your collection of possessed items, do
     not turn the die; the throw automatically succeeds. However, players may still interfere
     to reduce how much damage is dealt."  It lands when its window closes."""
-    play, state.play = state.play, None
-    if play["destroyed"]:
-        state.record("plays", play_record(state, play, None, "destroyed"))
-    else:
-        land(state, play)
+    play = state.play
+    if play.destroyed:
+        return state.record("plays", play_record(state, play, None, "destroyed"), play=None)
+    return land(state, play)
 
 
 # -- Single-Use Items ---------------------------------------------------------------------------------
@@ -406,43 +389,40 @@ def check_instant(card: Card) -> None:
 # -- the effects the companion computes (destroy, reduce) ----------------------------------------------------
 def protected(state: State) -> bool:
     """Guaranteed Delivery: the throw in flight is Harold's protected one."""
-    return state.play is not None and state.play["protected"]
+    return state.play is not None and state.play.protected
 
 
 def check_not_protected(state: State, source: str) -> None:
     if protected(state):
-        who = state.names[state.play["seat"]]
-        raise Refused(f"{who}'s {state.play['card']} is under Guaranteed Delivery: only character abilities "
+        who = state.names[state.play.seat]
+        raise Refused(f"{who}'s {state.play.card} is under Guaranteed Delivery: only character abilities "
                       f"can affect it, not {source}")
 
 
-def destroy(state: State, target: int | str, source: str, by_ability: bool) -> str:
+def destroy(state: State, target: int | str, source: str, by_ability: bool) -> tuple[State, str]:
     """"Destroy 1 item" (Lamp, Jack-in-the-Box, Pyrokinesis, Pyromania): a possessed item, or
-    the item being played or thrown right now ("play"), goes to the discard pile.  Returns
-    what was destroyed."""
+    the item being played or thrown right now ("play"), goes to the discard pile.  The state
+    after, and what was destroyed."""
     if target == "play":
         card = state.in_play()
         if card is None:
             raise Refused("no item is being played or thrown right now")
         if not by_ability:
             check_not_protected(state, source)
-        state.play["destroyed"] = True
-        state.play["destroyed_by"] = source
-        state.to_discard(card)
-        return card
+        state = evolve(state, play=evolve(state.play, destroyed=True, destroyed_by=source))
+        return state.to_discard(card), card
     if state.owner(target) is None:
         raise Refused(f"there is no possessed item #{target}")
-    card = state.take_possessed(target)
-    state.to_discard(card)
-    return card
+    state, card = state.take_possessed(target)
+    return state.to_discard(card), card
 
 
-def reduce(state: State, amount: int, source: str) -> None:
+def reduce(state: State, amount: int, source: str) -> State:
     """Throwing Items: "players may still interfere to reduce how much damage is dealt"."""
-    if state.play is None or state.play["action"] != "throw" or state.in_play() is None:
+    if state.play is None or state.play.action != "throw" or state.in_play() is None:
         raise Refused(f"{source} reduces a throw's damage, and no item is being thrown right now")
     check_not_protected(state, source)
-    state.play["reduced"] += amount
+    return evolve(state, play=evolve(state.play, reduced=state.play.reduced + amount))
 
 
 # -- Character Abilities ------------------------------------------------------------------------------------
@@ -467,7 +447,7 @@ def check_ability(state: State, seat: int) -> str:
     return ability
 
 
-def charges_apply(state: State, seat: int, item: int, to: int) -> dict:
+def charges_apply(state: State, seat: int, item: int, to: int) -> tuple[State, dict]:
     """Mama Rita — Charges Apply: "Take 1 possessed item from any player and put it into a
     different player's possession."  It keeps its number; a full possession makes room."""
     owner = state.owner(item)
@@ -478,97 +458,95 @@ def charges_apply(state: State, seat: int, item: int, to: int) -> dict:
                       f"{state.names[owner]}")
     if state.out[to]:
         raise Refused(f"{state.names[to]} is out of the game")
-    card = state.take_possessed(item)
-    possess(state, to, card, item)
-    return {"item": item, "card": card, "from": state.names[owner], "to": state.names[to]}
+    state, card = state.take_possessed(item)
+    state, _ = possess(state, to, card, item)
+    return state, {"item": item, "card": card, "from": state.names[owner], "to": state.names[to]}
 
 
-def pyromania(state: State, seat: int, target: int | str) -> dict:
+def pyromania(state: State, seat: int, target: int | str) -> tuple[State, dict]:
     """Gertrude — Pyromania: "Destroy 1 item." (an ability, so even a Guaranteed Delivery)."""
-    return {"target": target, "destroyed": destroy(state, target, "Pyromania", True)}
+    state, card = destroy(state, target, "Pyromania", True)
+    return state, {"target": target, "destroyed": card}
 
 
-def guaranteed_delivery(state: State, seat: int) -> dict:
+def guaranteed_delivery(state: State, seat: int) -> tuple[State, dict]:
     """Harold — Guaranteed Delivery: "Only character abilities can affect your next thrown
     item."  Read: the throw Harold has in flight, if any; else his next one."""
     play = state.play
-    if play is not None and play["action"] == "throw" and play["seat"] == seat and state.in_play():
-        play["protected"] = True
-        return {"protects": "the throw in flight", "card": play["card"]}
-    state.armed[seat] = True
-    return {"protects": "the next throw"}
+    if play is not None and play.action == "throw" and play.seat == seat and state.in_play():
+        return evolve(state, play=evolve(play, protected=True)), {"protects": "the throw in flight",
+                                                                  "card": play.card}
+    return evolve(state, armed=put(state.armed, seat, True)), {"protects": "the next throw"}
 
 
-def scrounge(state: State, seat: int, card: str) -> dict:
+def scrounge(state: State, seat: int, card: str) -> tuple[State, dict]:
     """Ed — Scrounge: "Take 1 card from the discard pile and put it into your hand."  A card
     seen going there, or, while the pile holds unseen cards, any card the table names."""
     if card in state.discard:
-        state.discard.remove(card)
+        at = state.discard.index(card)
+        state = evolve(state, discard=state.discard[:at] + state.discard[at + 1:])
     elif state.discard_unknown > 0:
-        state.discard_unknown -= 1
+        state = evolve(state, discard_unknown=state.discard_unknown - 1)
     else:
         pile = ", ".join(state.discard) or "nothing"
         raise Refused(f"there is no {card} in the discard pile (it holds {pile})")
-    state.known[seat].append(card)
-    return {"card": card}
+    return evolve(state, known=put(state.known, seat, state.known[seat] + (card,))), {"card": card}
 
 
-def circuit_breaker(state: State, seat: int, target: int) -> dict:
+def circuit_breaker(state: State, seat: int, target: int) -> tuple[State, dict]:
     """RX-97 — Circuit Breaker: "Change the target of the current thrown item."  Only while a
     throw is in flight; the new target is still in, not the current one, not under Charm
     (setting ``redirect``: ``not-thrower`` also keeps it off the thrower)."""
     play = state.play
-    if play is None or play["action"] != "throw" or state.in_play() is None:
+    if play is None or play.action != "throw" or state.in_play() is None:
         raise Refused("Circuit Breaker changes the target of a thrown item, and no item is being thrown now")
-    if target == play["target"]:
+    if target == play.target:
         raise Refused(f"{state.names[target]} is already the target")
-    if target == play["seat"] and state.settings["redirect"] == "not-thrower":
+    if target == play.seat and state.settings["redirect"] == "not-thrower":
         raise Refused("the throw cannot be turned back on its thrower (setting redirect: not-thrower)")
     check_targetable(state, target)
-    before, play["target"] = play["target"], target
-    return {"card": play["card"], "from": state.names[before], "to": state.names[target]}
+    state = evolve(state, play=evolve(play, target=target))
+    return state, {"card": play.card, "from": state.names[play.target], "to": state.names[target]}
 
 
-def eminent_domain(state: State, seat: int, card: Card) -> dict:
+def eminent_domain(state: State, seat: int, card: Card) -> tuple[State, dict]:
     """Myr — Eminent Domain: "Search through the deck and put 1 item into your hand. Then
     shuffle the deck."  Only Myr sees which item."""
     if not card.item:
         raise Refused(f"{card.name} is an instant: Eminent Domain takes an item")
     if state.deck == 0:
-        state.reshuffle()
+        state = state.reshuffle()
     if state.deck == 0:
         raise Refused("the deck and the discard pile are empty: there is nothing to search")
-    state.deck -= 1
-    state.private[seat].append(card.name)
-    return {"card": card.name}
+    state = evolve(state, deck=state.deck - 1, private=put(state.private, seat, state.private[seat] + (card.name,)))
+    return state, {"card": card.name}
 
 
-def charm(state: State, seat: int) -> dict:
+def charm(state: State, seat: int) -> tuple[State, dict]:
     """Sebastian — Charm: "Until the start of your next turn, no one can throw items at you.
     (Charm may only be initiated during your turn.)".  A throw already in flight at him (his
     own, turned on him by Circuit Breaker) then has no target when it lands (:func:`land`)."""
     if state.turn != seat:
         raise Refused(f"Charm may only be used during {state.names[seat]}'s own turn")
-    state.charmed[seat] = True
-    return {}
+    return evolve(state, charmed=put(state.charmed, seat, True)), {}
 
 
-def charm_ends(state: State, seat: int) -> None:
+def charm_ends(state: State, seat: int) -> State:
     """Charm lasts "Until the start of your next turn"."""
-    state.charmed[seat] = False
+    return evolve(state, charmed=put(state.charmed, seat, False)) if state.charmed[seat] else state
 
 
-def prognosticate(state: State, seat: int, face: int) -> dict:
+def prognosticate(state: State, seat: int, face: int) -> tuple[State, dict]:
     """Claire — Prognosticate: "Set the die on any face."  When Claire's own die is to be
     turned, it is that turn (setting ``prognosticate``: ``turn``): the card in play resolves
     against the face she sets."""
     before = state.face
-    turning = (state.play is not None and state.play["stage"] == "die" and state.play["seat"] == seat
+    turning = (state.play is not None and state.play.stage == "die" and state.play.seat == seat
                and state.settings["prognosticate"] == "turn")
-    state.face = face
+    state = evolve(state, face=face)
     if turning:
-        resolve_play(state, face)
-    return {"face_before": before, "face": face, "as_die_turn": turning}
+        state = resolve_play(state, face)
+    return state, {"face_before": before, "face": face, "as_die_turn": turning}
 
 
 # -- Two Player -------------------------------------------------------------------------------------------

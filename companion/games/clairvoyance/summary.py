@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+from companion.engine.state import FrozenDict, thaw
 from companion.games.clairvoyance import rules
 
 
@@ -12,25 +13,25 @@ _ATOMS = frozenset({str, int, float, bool, type(None)})
 
 
 def plain(value):
-    """Records as fresh JSON data (records are shared between states: never hand them out).
+    """Frozen records as fresh JSON data (lists and dicts a caller may change).
 
     What a JSON round trip would give, copied directly: every summary copies the whole game's
     records, and the round trip through text took most of a summary's time.  Anything that
     is not plain JSON data already (a key that is not text, a value of another type) still
     takes the round trip, so the result is the same for every value."""
     kind = type(value)
-    if kind is dict:
+    if kind is FrozenDict or kind is dict:
         fresh = {}
         for key, item in value.items():
             if type(key) is not str:
-                return json.loads(json.dumps(value, ensure_ascii=False))
+                return json.loads(json.dumps(thaw(value), ensure_ascii=False))
             fresh[key] = plain(item)
         return fresh
     if kind is list or kind is tuple:
         return [plain(item) for item in value]
     if kind in _ATOMS:
         return value
-    return json.loads(json.dumps(value, ensure_ascii=False))
+    return json.loads(json.dumps(thaw(value), ensure_ascii=False))
 
 
 def _seat(state, seat: int, viewer) -> dict:
@@ -64,26 +65,27 @@ def _play(state, viewer) -> dict | None:
     if play is None:
         return None
     names = state.names
-    out = {"player": names[play["seat"]], "action": play["action"], "card": play["card"], "from": play["from"],
-           "stage": play["stage"], "face_before": play["face_before"], "destroyed": play["destroyed"],
-           "interference": [_secret(state, entry, viewer) for entry in plain(play["interference"])]}
-    if play["from"] == "possessed":
-        out["item"] = play["item"]
-    if play["action"] == "possess":
-        out["to"] = names[play["to"]]
+    out = {"player": names[play.seat], "action": play.action, "card": play.card, "from": play.source,
+           "stage": play.stage, "face_before": play.face_before, "destroyed": play.destroyed,
+           "interference": [_secret(state, entry, viewer) for entry in plain(play.interference)]}
+    if play.source == "possessed":
+        out["item"] = play.item
+    if play.action == "possess":
+        out["to"] = names[play.to]
     else:
-        out.update(target=names[play["target"]], reduced=play["reduced"], protected=play["protected"])
+        out.update(target=names[play.target], reduced=play.reduced, protected=play.protected)
     return out
 
 
 def _window(state) -> dict | None:
     if state.window is None:
         return None
-    window = state.window["win"]
-    out = {"kind": state.window["kind"], "order": [state.names[s] for s in window.pending],
+    pause = state.window
+    window = pause.win
+    out = {"kind": pause.kind, "order": [state.names[s] for s in window.pending],
            "acted": [state.names[s] for s in window.acted]}
-    if state.window["kind"] == "ability":
-        out.update(ability=state.window["ability"], player=state.window["by"])
+    if pause.kind == "ability":
+        out.update(ability=pause.ability, player=pause.by)
     return out
 
 
@@ -127,8 +129,8 @@ def summary(game, state, viewer="all") -> dict:
         "seats": [_seat(state, s, viewer) for s in range(len(names))],
         "play": _play(state, viewer),
         "window": _window(state),
-        "room": None if state.room is None else {"player": names[state.room["seat"]], "card": state.room["card"],
-                                                 "id": state.room["id"]},
+        "room": None if state.room is None else {"player": names[state.room.seat], "card": state.room.card,
+                                                 "id": state.room.item},
         "plays": _plays(state, viewer),
         "effects": plain(state.effects),
         "abilities": _abilities(state, viewer),

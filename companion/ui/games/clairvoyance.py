@@ -250,7 +250,7 @@ class ClairvoyanceScreen(GameScreen):
         room = self.state.room
         prompt, body = rows(area, [1.2, 3], s(6))
         self.prompt(surface, prompt, f"{self.name(owed['seat'])} has three items: discard one to take the "
-                    f"{room['card']}", self.colour(owed["seat"]))
+                    f"{room.card}", self.colour(owed["seat"]))
         choices = [(action_label(self.state, a), self.do(a)) for a in self.legal("make_room")]
         self.add_choices(surface, body, choices, 1, 3, s(14))
 
@@ -293,7 +293,7 @@ class ClairvoyanceScreen(GameScreen):
     def draw_window(self, surface, area, owed):
         s = self.scale
         order = list(owed["order"])
-        user = self.state.window["user"]  # an ability's user is not waited for, yet may act in it (R8)
+        user = self.state.window.user  # an ability's user is not waited for, yet may act in it (R8)
         extra = [user] if user is not None and user not in order and self.moves_of(user) else []
         prompt, body, tools = rows(area, [1.2, 4.6, 1], s(6))
         self.prompt(surface, prompt, self.window_words() + self.answered_words() + " Who interferes, in order?")
@@ -303,28 +303,28 @@ class ClairvoyanceScreen(GameScreen):
     def window_words(self) -> str:
         state = self.state
         window = state.window
-        if window["kind"] == "ability":
-            return f"{window['by']} used {window['ability']}."
+        if window.kind == "ability":
+            return f"{window.by} used {window.ability}."
         play = state.play
-        who = self.name(play["seat"])
-        if play["action"] == "possess":
-            to = "their own" if play["to"] == play["seat"] else f"{self.name(play['to'])}'s"
-            return f"{who} puts the {play['card']} into {to} possession."
-        source = "possessed " if play["from"] == "possessed" else ""
-        text = f"{who} throws the {source}{play['card']} at {self.name(play['target'])}"
-        card = state.cards[play["card"]]
-        if play["destroyed"]:
+        who = self.name(play.seat)
+        if play.action == "possess":
+            to = "their own" if play.to == play.seat else f"{self.name(play.to)}'s"
+            return f"{who} puts the {play.card} into {to} possession."
+        source = "possessed " if play.source == "possessed" else ""
+        text = f"{who} throws the {source}{play.card} at {self.name(play.target)}"
+        card = state.cards[play.card]
+        if play.destroyed:
             text += " (destroyed)"
-        elif play["reduced"]:
-            text += f" ({rules.damage_dealt(card, play['reduced'])} damage after −{play['reduced']})"
-        elif play["protected"]:
+        elif play.reduced:
+            text += f" ({rules.damage_dealt(card, play.reduced)} damage after −{play.reduced})"
+        elif play.protected:
             text += " (guaranteed delivery)"
         return text + "."
 
     def answered_words(self) -> str:
         """Who has answered the window so far (passed, or moved and been answered)."""
         state = self.state
-        window = state.window["win"]
+        window = state.window.win
         done = [seat for seat in rules.priority(state, window.eligible) if seat not in window.pending]
         return f" {', '.join(self.name(x) for x in done)} answered." if done else ""
 
@@ -354,9 +354,9 @@ class ClairvoyanceScreen(GameScreen):
         s = self.scale
         state = self.state
         play = state.play
-        card = state.cards[play["card"]]
+        card = state.cards[play.card]
         prompt, faces, other, tools = rows(area, [1.4, 2.2, 1, 1], s(6))
-        if play["destroyed"]:
+        if play.destroyed:
             need = f"the {card.name} was destroyed, but the die still turns"
         else:
             need = f"the {card.name} needs {faces_text(card.faces)}"
@@ -375,15 +375,15 @@ class ClairvoyanceScreen(GameScreen):
     def activates(self, face: int) -> bool | None:
         """Whether the card in play would succeed on ``face`` (None: it was destroyed)."""
         play = self.state.play
-        if play["destroyed"]:
+        if play.destroyed:
             return None
-        return face in self.state.cards[play["card"]].faces
+        return face in self.state.cards[play.card].faces
 
     def face_label(self, face: int) -> str:
         works = self.activates(face)
         if works is None:
             return str(face)
-        verb = "hits" if self.state.play["action"] == "throw" else "possessed"
+        verb = "hits" if self.state.play.action == "throw" else "possessed"
         return f"{face} ✓ {verb}" if works else f"{face} ✗ misses"
 
     def face_colour(self, face: int):

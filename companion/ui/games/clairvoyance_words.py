@@ -254,8 +254,8 @@ def _resolve(prev, action, state) -> str:
 
 
 def _window_closed(prev, state) -> str:
-    if state.window is None and state.play is not None and state.play["stage"] == "die":
-        return f" {state.names[state.play['seat']]} turns the die."
+    if state.window is None and state.play is not None and state.play.stage == "die":
+        return f" {state.names[state.play.seat]} turns the die."
     return ""
 
 
@@ -270,7 +270,7 @@ def _die(prev, action, state) -> str:
 
 def _make_room(prev, action, state) -> str:
     card = prev.item_card(action["item"])
-    return f"{_who(state, action)} discards the {card} to make room for the {prev.room['card']}."
+    return f"{_who(state, action)} discards the {card} to make room for the {prev.room.card}."
 
 
 def _correction(prev, action, state) -> str:
