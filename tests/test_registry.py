@@ -82,3 +82,37 @@ def test_every_view_carries_its_results(name):
     results = entry.rules.view(state, None)["results"]
     assert set(results) == {"title", "names", "rounds", "headlines", "labels", "seats", "round_word"}
     assert len(results["names"]) == len(results["seats"])
+
+
+@pytest.mark.parametrize("name", [name for name in GAMES if entries()[name].bot is not None])
+def test_computer_players_finish_whole_games_legally_keeping_every_secret(name):
+    """Every seat the computer's (as far as the game allows at its smallest table): the bots
+    never stall and never play an illegal move, and the deep positions random play rarely
+    reaches (sealed votes, the last rounds) show the table nothing secret."""
+    entry = entries()[name]
+    game, check = entry.rules, secrets_kept(entry)
+    for index in range(6):
+        rng = random.Random(f"bots:{name}:{index}")
+        setup = setup_from_entry(entry)(rng, index)
+        if entry.computer_needs:  # the option the computer needs, on
+            options = {option.key: option.key == entry.computer_needs for option in entry.options}
+            setup = entry.make_setup(list(NAMES[:entry.default_count]), options, rng.randrange(1, 10**6))
+        meta = {"options": {entry.computer_needs: True} if entry.computer_needs else {}}
+        state = game.setup(setup)
+        seats = tuple(range(len(game.players(state))))
+        by_bot = 0
+        for step in range(20_000):
+            if game.is_over(state):
+                break
+            move = game.chance(state) if entry.deals_here(setup, meta) else None
+            if move is None:
+                move = entry.bot(game, state, seats, random.Random(f"{index}:bot:{step}"))
+                by_bot += move is not None
+            if move is None:  # what only the people can do (turn a real card): a random legal move stands for it
+                legal = game.legal(state)
+                assert legal, f"nobody can move at step {step}: {game.expected(state)}"
+                move = rng.choice(legal)
+            before, state = state, game.apply(state, move)
+            check(game, before, move, state)
+        assert game.is_over(state), "the computer players never finish"
+        assert by_bot > 0, "the computer never played"
