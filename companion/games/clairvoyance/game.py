@@ -568,7 +568,7 @@ class ClairvoyanceGame(Game):
         return legal_actions(self, state)
 
     def view(self, state: ClairvoyanceState, seat: int | None) -> dict:
-        from companion.games.clairvoyance.summary import view
+        from companion.games.clairvoyance.view import view
         return view(self, state, seat)
 
     def summary(self, state: ClairvoyanceState) -> dict:

@@ -24,7 +24,7 @@ def hand_candidates(state, seat: int, kind: str | None = None) -> list[str]:
 _CATALOGS: dict[int, tuple] = {}
 
 
-def _catalog(cards) -> tuple[list[str], dict]:
+def catalog(cards) -> tuple[list[str], dict]:
     """The catalog's names sorted, and by kind.  A state's catalog is never changed (a
     definition replaces it), so this is worked out once per catalog."""
     hit = _CATALOGS.get(id(cards))
@@ -43,7 +43,7 @@ class _Moment:
 
     def __init__(self, state) -> None:
         self.state = state
-        self.catalog, self.kinds = _catalog(state.cards)
+        self.catalog, self.kinds = catalog(state.cards)
         self.in_game = state.in_game()
         self.ids = [i for items in state.possessed for i, _ in items]
         self.in_play = state.in_play()
@@ -54,16 +54,15 @@ class _Moment:
         """See :func:`hand_candidates` (the catalog's lists are shared: do not change them)."""
         state = self.state
         pool = self.kinds[kind]
-        known = state.private[seat] + state.known[seat]
-        if known and kind is not None:
-            known = [n for n in known if state.cards[n].type == kind]
-        if not known:
-            return pool if state.unknown[seat] > 0 else []
-        known = list(dict.fromkeys(known))
-        if state.unknown[seat] > 0:
+        known, private = state.known[seat], state.private[seat]
+        if state.unknown[seat] > 0:  # Myr's secret item sits among the unseen, in the catalog's order
+            if not known:
+                return pool
+            known = list(dict.fromkeys(n for n in known if kind is None or state.cards[n].type == kind))
             seen = set(known)
-            known += [n for n in pool if n not in seen]
-        return known
+            return known + [n for n in pool if n not in seen]
+        held = known + private
+        return list(dict.fromkeys(n for n in held if kind is None or state.cards[n].type == kind))
 
     def item_targets(self, exclude: int | None = None) -> list:
         """Possessed items by number, and the item in play (unless Guaranteed Delivery guards it)."""

@@ -1,5 +1,5 @@
-"""What Clairvoyance shows: the replay summary of ``docs/clairvoyance.md``, and each
-seat's view of it (Eminent Domain's item is known to Myr alone)."""
+"""The replay summary of ``docs/clairvoyance.md``, whole or as one seat may read it
+(Eminent Domain's item is known to Myr alone); ``view.py`` builds the screens' views on it."""
 
 from __future__ import annotations
 
@@ -142,9 +142,3 @@ def summary(game, state, viewer="all") -> dict:
         "next": game.expected(state),
     }
 
-
-def view(game, state, seat) -> dict:
-    """The summary as ``seat`` may see it (``None``: the shared screen), and the results chart."""
-    from companion.games.clairvoyance.results import clairvoyance_results
-
-    return {**summary(game, state, viewer=seat), "results": clairvoyance_results(game, state)}

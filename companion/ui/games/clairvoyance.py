@@ -5,7 +5,9 @@ owed now — the guesses and the roll for who goes first, the turn's actions, th
 interference window seat by seat in priority order, the die's turn among the reachable
 faces (each marked with whether it activates the card), room to make, the winner.
 
-Every button is one of the rules' legal actions (``legal()``), so the screen can only ask
+Everything shown comes from the table's view (``self.view``: the figures, the turn order,
+who may still interfere, each face's hit or miss, the sentences) and every button is one
+of the rules' legal actions (``legal()``), so the screen works out no rule and can only ask
 for what the rules allow; what it cannot list — a card not in the catalog, a figure the
 catalog lacks — is entered on a form as the rules' ``define`` line, and effects the
 companion cannot compute are recorded as the rules' corrections.  A refusal is the app's
@@ -13,14 +15,10 @@ banner and changes nothing."""
 
 from __future__ import annotations
 
-from companion.games.clairvoyance import rules
-from companion.games.clairvoyance.moves import hand_candidates
 from companion.ui import theme
 from companion.ui.games.clairvoyance_entry import CardForm, DieEntryScreen
-from companion.ui.games.clairvoyance_lights import clairvoyance_scene
-from companion.ui.games.clairvoyance_words import (
-    action_label, effect_text, faces_text, figures, happened, missing_figures, winner_words,
-)
+from companion.ui.games.clairvoyance_lights import lights
+from companion.ui.games.clairvoyance_words import action_label
 from companion.ui.screen import GameScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, player_panel, rows
 from firmware_py.pentagram.scenes import DAMAGE_SECONDS
@@ -29,7 +27,8 @@ GROUPS = (("instant", "Instant…"), ("use", "Item…"))
 FIX_WORDS = {"hurt": "Someone loses health", "heal": "Someone gains health", "draw": "Someone draws",
              "destroy": "An item is destroyed"}
 PHASES = {"guess": "who goes first", "roll": "who goes first", "over": "the end"}
-CHARACTERS = tuple(rules.CHARACTERS)
+DIE_NAMES = {"rulebook": "the rulebook's layout", "standard": "a standard d8"}
+MOVES = ("instant", "use", "ability")
 
 
 def option_screen(key, app, back, value, done):
@@ -42,33 +41,37 @@ class ClairvoyanceScreen(GameScreen):
         super().__init__(app)
         self.title = "Clairvoyance"
         self.hit_at: float | None = None
-        self.seen_plays = len(self.state.plays)
+        self.seen_plays = len(self.view["plays"])
 
     def name(self, seat: int) -> str:
-        return self.state.names[seat]
+        return self.view["players"][seat]
 
-    # -- time: the pentagram's damage flash --------------------------------------------------
+    def card(self, name: str) -> dict:
+        """A card of the catalog, as the view lists it (its figures as JSON)."""
+        return next(c for c in self.view["catalog"] if c["name"] == name)
+
+    # -- time: the computer's moves, the pentagram's damage flash -------------------------------
     def tick(self, now: float) -> bool:
-        plays = self.state.plays
+        played = self.play_computer(now)
+        plays = self.view["plays"]
         fresh = plays[self.seen_plays:] if len(plays) > self.seen_plays else ()
         self.seen_plays = len(plays)
         if any(p["outcome"] == "hit" and p.get("damage") for p in fresh):
             self.hit_at = now
             return True
-        return self.animating()
+        return played or self.animating()
 
     def animating(self) -> bool:
         return self.hit_at is not None and self.app.clock.now() - self.hit_at < DAMAGE_SECONDS
 
     def pentagram_scene(self):
-        colours = [self.colour(s) for s in range(self.state.seats)]
-        return clairvoyance_scene(self.state, colours, self.hit_at if self.animating() else None)
+        return lights(self.view, self.app.match.meta, self.hit_at if self.animating() else None)
 
     # -- drawing ------------------------------------------------------------------------------
     def draw_body(self, surface, area):
         s = self.scale
-        state = self.state
-        phase = PHASES.get(state.phase) or f"turn {state.turn_number}"
+        view = self.view
+        phase = PHASES.get(view["phase"]) or f"turn {view['turn']['number']}"
         self.title = f"Clairvoyance — {phase}"
         left, right = columns(area.inflate(-s(12), -s(10)), [1, 1], s(10))
         self.draw_players(surface, left)
@@ -80,10 +83,9 @@ class ClairvoyanceScreen(GameScreen):
 
     def draw_players(self, surface, area):
         s = self.scale
-        state = self.state
-        for seat, box in enumerate(rows(area, [1] * state.seats, s(5))):
-            turn = state.turn == seat and state.phase == "turn"
-            inner = player_panel(surface, box, self.colour(seat), turn, s)
+        seats = self.view["seats"]
+        for seat, box in enumerate(rows(area, [1] * len(seats), s(5))):
+            inner = player_panel(surface, box, self.colour(seat), seat == self.view["turn_seat"], s)
             top, middle, bottom = rows(inner, [1, 0.8, 1.7], 0)
             self.draw_player_top(surface, top, seat)
             draw_text(surface, self.player_facts(seat), middle, s(12), theme.MUTED)
@@ -91,121 +93,108 @@ class ClairvoyanceScreen(GameScreen):
 
     def draw_player_top(self, surface, area, seat):
         s = self.scale
-        state = self.state
+        info = self.view["seats"][seat]
+        top = self.view["health_top"]
         name, health = columns(area, [3, 1], s(6))
-        out = state.out[seat]
-        label = f"{self.name(seat)} — {state.characters[seat]}" + (" — out" if out else "")
-        draw_text(surface, label, name, s(15), theme.BAD if out else theme.INK, bold=True)
-        value = state.health[seat]
-        colour = theme.BAD if value * 3 <= state.start_health else theme.GOLD  # a third or less
-        draw_text(surface, f"♥ {value}/{state.start_health}", health, s(16), colour, "right", bold=True)
+        label = f"{info['name']} — {info['character']}" + (" — out" if info["out"] else "")
+        draw_text(surface, label, name, s(15), theme.BAD if info["out"] else theme.INK, bold=True)
+        colour = theme.BAD if info["health"] * 3 <= top else theme.GOLD  # a third or less
+        draw_text(surface, f"♥ {info['health']}/{top}", health, s(16), colour, "right", bold=True)
 
     def player_facts(self, seat: int) -> str:
-        state = self.state
-        ability = rules.CHARACTERS[state.characters[seat]]
-        facts = [f"{ability} {'spent' if state.spent[seat] else 'ready'}", f"hand {state.hand(seat)}"]
-        known = state.known[seat]
-        if known:
-            facts.append("holds " + ", ".join(known))
-        team = rules.team_of(state, seat)
+        info = self.view["seats"][seat]
+        facts = [f"{info['ability']} {'spent' if info['ability_spent'] else 'ready'}", f"hand {info['hand']}"]
+        if info["hand_known"]:
+            facts.append("holds " + ", ".join(info["hand_known"]))
+        team = info["team"]
         if team is not None:
             facts.append(f"team {'AB'[team] if team < 2 else team + 1}")
-        if state.charmed[seat]:
+        if info["charmed"]:
             facts.append("charmed")
-        if state.armed[seat]:
+        if info["guaranteed_delivery"]:
             facts.append("delivery guaranteed")
         return " · ".join(facts)
 
     def draw_possessions(self, surface, area, seat):
         """Up to three possessed items, each a tappable chip: number, name, figures, effect."""
         s = self.scale
-        items = self.state.possessed[seat]
+        items = self.view["seats"][seat]["possessions"]
         if not items:
             draw_text(surface, "no possessions", area, s(12), theme.FAINT)
             return
-        for cell, (item, name) in zip(columns(area, [1, 1, 1], s(5)), items):
-            card = self.state.cards[name]
-            button = Button(cell, name, ("card", name), colour=theme.PANEL_LIGHT,
-                            draw_face=self.chip_face(item, card))
+        for cell, item in zip(columns(area, [1, 1, 1], s(5)), items):
+            button = Button(cell, item["card"], ("item", item["id"]), colour=theme.PANEL_LIGHT,
+                            draw_face=self.chip_face(self.view["items"][item["id"]], item["id"]))
             self.add_button(surface, button)
 
-    def chip_face(self, item, card):
+    def chip_face(self, item: dict, number: int):
         """An item's chip: its number and name, its figures, and (with room) what it does —
         all three on one more line squeezed when the rows are short (five players)."""
         s = self.scale
-        what = effect_text(card)
 
         def face(surface, rect):
             lines = rows(rect, [1, 1, 1], 0) if rect.height >= s(34) else rows(rect, [1, 1], 0)
-            draw_text(surface, f"#{item} {card.name}", lines[0], s(12), theme.INK, bold=True)
+            draw_text(surface, f"#{number} {item['card']}", lines[0], s(12), theme.INK, bold=True)
             if len(lines) == 3:
-                draw_text(surface, figures(card), lines[1], s(11), theme.MUTED)
-                draw_text(surface, what or "no effect", lines[2], s(11), theme.MUTED)
+                draw_text(surface, item["figures"], lines[1], s(11), theme.MUTED)
+                draw_text(surface, item["does"] or "no effect", lines[2], s(11), theme.MUTED)
             else:
-                draw_text(surface, figures(card) + (f" · {what}" if what else ""), lines[1], s(11), theme.MUTED)
+                does = f" · {item['does']}" if item["does"] else ""
+                draw_text(surface, item["figures"] + does, lines[1], s(11), theme.MUTED)
         return face
 
     def draw_info(self, surface, area):
         """The die and the turn: the face, the faces it reaches, actions and throws left, the order."""
         s = self.scale
-        state = self.state
+        die = self.view["die"]
         panel(surface, area, theme.PANEL, s(8))
-        die, lines = columns(area.inflate(-s(10), -s(6)), [1, 4], s(8))
-        panel(surface, die, theme.CARD, s(6))
-        draw_text(surface, "?" if state.face is None else str(state.face), die, s(30), theme.BACKGROUND, "centre",
-                  bold=True)
+        square, lines = columns(area.inflate(-s(10), -s(6)), [1, 4], s(8))
+        panel(surface, square, theme.CARD, s(6))
+        face = die["face"]
+        draw_text(surface, "?" if face is None else str(face), square, s(30), theme.BACKGROUND, "centre", bold=True)
         first, second, third = rows(lines, [1, 1, 1], 0)
-        if state.face is not None:
-            near = " · ".join(str(f) for f in state.die.adjacent(state.face))
-            draw_text(surface, f"The die shows {state.face}; one turn reaches {near}", first, s(13), theme.INK)
+        if face is not None:
+            near = " · ".join(str(f) for f in die["reachable"])
+            draw_text(surface, f"The die shows {face}; one turn reaches {near}", first, s(13), theme.INK)
         else:
-            draw_text(surface, f"The die: {self.die_name()}", first, s(13), theme.INK)
+            draw_text(surface, f"The die: {DIE_NAMES.get(die['layout'], 'the group’s own die')}", first, s(13),
+                      theme.INK)
         draw_text(surface, self.turn_text(), second, s(13), theme.GOLD, bold=True)
         draw_text(surface, self.order_text(), third, s(12), theme.MUTED)
 
-    def die_name(self) -> str:
-        layout = self.state.die.layout
-        return {"rulebook": "the rulebook's layout", "standard": "a standard d8"}.get(layout, "the group's own die")
-
     def turn_text(self) -> str:
-        state = self.state
-        if state.phase == "over":
-            return winner_words(state)
-        if state.turn is None:
+        view = self.view
+        if view["winner"] is not None:
+            return view["winner"]
+        turn = view["turn"]
+        if turn is None:
             return "Each player says a number; roll the die"
-        actions, throws = rules.actions_left(state), rules.throws_left(state)
-        return (f"{self.name(state.turn)}: {actions} action{'s' if actions != 1 else ''}, "
+        actions, throws = turn["actions_left"], turn["throws_left"]
+        return (f"{turn['player']}: {actions} action{'s' if actions != 1 else ''}, "
                 f"{throws} throw{'s' if throws != 1 else ''} left")
 
     def order_text(self) -> str:
-        state = self.state
-        if state.turn is None:
-            said = [f"{self.name(s)} {faces_text(g)}" for s, g in enumerate(state.guesses) if g is not None]
-            rolled = f" · rolled {', '.join(map(str, state.rolls))}" if state.rolls else ""
+        view = self.view
+        if view["turn"] is None:
+            first = view["first_player"]
+            said = [f"{name} {', '.join(map(str, faces))}" for name, faces in first["guesses"].items()]
+            rolled = f" · rolled {', '.join(map(str, first['rolls']))}" if first["rolls"] else ""
             return "Said: " + (", ".join(said) or "nothing yet") + rolled
-        seats = [(state.turn + k) % state.seats for k in range(state.seats)]
-        order = " → ".join(self.name(x) for x in seats if not state.out[x])
-        return f"Order: {order}" + (f" · deck {state.deck}" if state.phase != "over" else "")
+        order = " → ".join(self.name(x) for x in view["order"])
+        return f"Order: {order}" + (f" · deck {view['deck']}" if view["phase"] != "over" else "")
 
     def draw_last(self, surface, area):
         s = self.scale
         panel(surface, area, theme.PANEL, s(8))
-        match = self.app.match.match
-        if match.actions:
-            text = happened(match.states[-2], match.actions[-1], match.states[-1])
-        else:
-            text = "Nothing entered yet: each player says a number, then roll the die."
-        draw_paragraph(surface, text or "—", area.inflate(-s(12), -s(6)), s(12), theme.INK, 3)
+        draw_paragraph(surface, self.view["said"] or "—", area.inflate(-s(12), -s(6)), s(12), theme.INK, 3)
 
     # -- the entry of what is owed ----------------------------------------------------------------
     def draw_action(self, surface, area):
-        state = self.state
-        owed = self.game.expected(state)
-        draft = self.draft
+        owed = self.view["next"]
         if owed is None:
             return self.draw_over(surface, area)
-        if draft.get("verb"):
-            return self.draw_flow(surface, area, owed)
+        if self.draft.get("verb"):
+            return self.draw_flow(surface, area)
         handler = {"guess": self.draw_guess, "roll": self.draw_roll, "make_room": self.draw_room,
                    "window": self.draw_window, "die": self.draw_die, "action": self.draw_turn}[owed["act"]]
         handler(surface, area, owed)
@@ -224,17 +213,21 @@ class ClairvoyanceScreen(GameScreen):
         if draft.get("seat") not in waiting:
             draft.update(seat=owed["seat"], faces=[])
         seat = draft["seat"]
-        each = rules.faces_each(self.state.seats)
         free = {f for a in legal if a["seat"] == seat for f in a["faces"]}
         prompt, who, faces = rows(area, [1.2, 1, 3], s(6))
         self.prompt(surface, prompt, f"Who goes first: {self.name(seat)} says "
-                    + ("two numbers (two players)" if each == 2 else "a number") + " from 1 to 8")
+                    + ("two numbers (two players)" if self.faces_each() == 2 else "a number") + " from 1 to 8")
         for cell, p in zip(columns(who, [1] * max(len(waiting), 3), s(4)), waiting):
             self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
                                             colour=self.colour(p)), s(13))
         for cell, face in zip(columns(faces.inflate(0, -faces.height // 3), [1] * 8, s(4)), range(1, 9)):
             self.add_button(surface, Button(cell, str(face), ("say", face), face in free,
                                             selected=face in draft["faces"]), s(20))
+
+    def faces_each(self) -> int:
+        """How many numbers each player says (two with two players), as the rules' guesses have."""
+        legal = self.legal("guess")
+        return len(legal[0]["faces"]) if legal else 1
 
     def draw_roll(self, surface, area, owed):
         s = self.scale
@@ -247,11 +240,10 @@ class ClairvoyanceScreen(GameScreen):
 
     def draw_room(self, surface, area, owed):
         s = self.scale
-        room = self.state.room
         prompt, body = rows(area, [1.2, 3], s(6))
         self.prompt(surface, prompt, f"{self.name(owed['seat'])} has three items: discard one to take the "
-                    f"{room.card}", self.colour(owed["seat"]))
-        choices = [(action_label(self.state, a), self.do(a)) for a in self.legal("make_room")]
+                    f"{self.view['room']['card']}", self.colour(owed["seat"]))
+        choices = [(action_label(self.view, a), self.do(a)) for a in self.legal("make_room")]
         self.add_choices(surface, body, choices, 1, 3, s(14))
 
     def draw_turn(self, surface, area, owed):
@@ -261,8 +253,8 @@ class ClairvoyanceScreen(GameScreen):
         self.prompt(surface, prompt, f"{self.name(seat)}'s turn. Possessing, or throwing from hand, turns the die; "
                     "a possessed item's throw needs none.", self.colour(seat))
         cells = [c for row in rows(verbs, [1, 1], s(6)) for c in columns(row, [1, 1], s(6))]
-        offers = [("Possess an item…", ("verb", "possess"), bool(self.legal("possess")) or self.fillable("possess")),
-                  ("Throw an item…", ("verb", "throw"), bool(self.legal("throw")) or self.fillable("throw")),
+        offers = [("Possess an item…", ("verb", "possess"), bool(self.legal("possess") or self.fill_choices("possess"))),
+                  ("Throw an item…", ("verb", "throw"), bool(self.legal("throw") or self.fill_choices("throw"))),
                   ("Discard…", ("verb", "discard"), bool(self.legal("discard"))),
                   ("End the turn", self.do({"act": "end", "seat": seat}), bool(self.legal("end")))]
         for cell, (label, action, enabled) in zip(cells, offers):
@@ -284,49 +276,24 @@ class ClairvoyanceScreen(GameScreen):
                                             colour=theme.GOOD), s(12))
 
     def actors(self) -> list[int]:
-        """The seats with an instant, item effect or ability to use now, in priority order."""
-        state = self.state
-        moving = {a["seat"] for a in self.all_legal() if a["act"] in ("instant", "use", "ability")}
-        order = rules.priority(state, state.in_game()) if state.turn is not None else state.in_game()
+        """The seats with an instant, item effect or ability to use now, in priority order
+        (nearest the turn-holder's left first; before play begins, round the table)."""
+        moving = {a["seat"] for a in self.all_legal() if a["act"] in MOVES}
+        order = self.view["priority"] or range(len(self.view["players"]))
         return [seat for seat in order if seat in moving]
 
     def draw_window(self, surface, area, owed):
         s = self.scale
-        order = list(owed["order"])
-        user = self.state.window.user  # an ability's user is not waited for, yet may act in it (R8)
+        window = self.view["interference"]
+        order = list(window["order"])
+        user = window["user"]  # an ability's user is not waited for, yet may act in it (R8)
         extra = [user] if user is not None and user not in order and self.moves_of(user) else []
+        answered = ", ".join(self.name(x) for x in window["answered"])
         prompt, body, tools = rows(area, [1.2, 4.6, 1], s(6))
-        self.prompt(surface, prompt, self.window_words() + self.answered_words() + " Who interferes, in order?")
+        self.prompt(surface, prompt, window["about"] + (f" {answered} answered." if answered else "")
+                    + " Who interferes, in order?")
         self.draw_seat_rows(surface, body, order + extra, passing=True, not_waited=extra)
         self.draw_tools(surface, tools, anytime=False, go_on=True)
-
-    def window_words(self) -> str:
-        state = self.state
-        window = state.window
-        if window.kind == "ability":
-            return f"{window.by} used {window.ability}."
-        play = state.play
-        who = self.name(play.seat)
-        if play.action == "possess":
-            to = "their own" if play.to == play.seat else f"{self.name(play.to)}'s"
-            return f"{who} puts the {play.card} into {to} possession."
-        source = "possessed " if play.source == "possessed" else ""
-        text = f"{who} throws the {source}{play.card} at {self.name(play.target)}"
-        card = state.cards[play.card]
-        if play.destroyed:
-            text += " (destroyed)"
-        elif play.reduced:
-            text += f" ({rules.damage_dealt(card, play.reduced)} damage after −{play.reduced})"
-        elif play.protected:
-            text += " (guaranteed delivery)"
-        return text + "."
-
-    def answered_words(self) -> str:
-        """Who has answered the window so far (passed, or moved and been answered)."""
-        state = self.state
-        window = state.window.win
-        done = [seat for seat in rules.priority(state, window.eligible) if seat not in window.pending]
-        return f" {', '.join(self.name(x) for x in done)} answered." if done else ""
 
     def draw_seat_rows(self, surface, area, seats, passing: bool, not_waited=()):
         """One row per seat: their name and a button for each kind of move they may make
@@ -337,7 +304,7 @@ class ClairvoyanceScreen(GameScreen):
             name, *cells = columns(row, [1.4, 1, 1, 1.4, 0.9], s(4))
             draw_text(surface, self.name(seat), name, s(13), self.colour(seat), bold=True)
             moves = self.moves_of(seat)
-            ability = rules.CHARACTERS[self.state.characters[seat]]
+            ability = self.view["seats"][seat]["ability"]
             for cell, (group, label) in zip(cells, GROUPS + (("ability", ability),)):
                 self.add_button(surface, Button(cell, label, ("group", seat, group), bool(moves.get(group))), s(11))
             if passing and seat not in not_waited:
@@ -346,58 +313,38 @@ class ClairvoyanceScreen(GameScreen):
     def moves_of(self, seat: int) -> dict[str, list[dict]]:
         out: dict[str, list[dict]] = {}
         for a in self.all_legal():
-            if a["act"] in ("instant", "use", "ability") and a["seat"] == seat:
+            if a["act"] in MOVES and a["seat"] == seat:
                 out.setdefault(a["act"], []).append(a)
         return out
 
     def draw_die(self, surface, area, owed):
         s = self.scale
-        state = self.state
-        play = state.play
-        card = state.cards[play.card]
+        turn = self.view["die_turn"]
         prompt, faces, other, tools = rows(area, [1.4, 2.2, 1, 1], s(6))
-        if play.destroyed:
-            need = f"the {card.name} was destroyed, but the die still turns"
-        else:
-            need = f"the {card.name} needs {faces_text(card.faces)}"
-        self.prompt(surface, prompt, f"{self.name(owed['seat'])} turns the die from {state.face}: {need}",
-                    self.colour(owed["seat"]))
+        self.prompt(surface, prompt, turn["prompt"], self.colour(owed["seat"]))
         plain = [a for a in self.legal("die") if "cause" not in a]
         for cell, action in zip(columns(faces, [1] * max(len(plain), 3), s(6)), plain):
-            self.add_button(surface, Button(cell, self.face_label(action["face"]), self.do(action),
-                                            colour=self.face_colour(action["face"])), s(14))
+            face = self.face(action["face"])
+            colour = None if face["works"] is None else theme.GOOD if face["works"] else theme.PANEL_LIGHT
+            self.add_button(surface, Button(cell, face["label"], self.do(action), colour=colour), s(14))
         caused = [a for a in self.legal("die") if "cause" in a]
         if caused:
             self.add_button(surface, Button(other, f"Another face, by the {caused[0]['cause']}…", ("verb", "dieby")),
                             s(12))
         self.draw_tools(surface, tools, anytime=True)
 
-    def activates(self, face: int) -> bool | None:
-        """Whether the card in play would succeed on ``face`` (None: it was destroyed)."""
-        play = self.state.play
-        if play.destroyed:
-            return None
-        return face in self.state.cards[play.card].faces
-
-    def face_label(self, face: int) -> str:
-        works = self.activates(face)
-        if works is None:
-            return str(face)
-        verb = "hits" if self.state.play.action == "throw" else "possessed"
-        return f"{face} ✓ {verb}" if works else f"{face} ✗ misses"
-
-    def face_colour(self, face: int):
-        works = self.activates(face)
-        return None if works is None else (theme.GOOD if works else theme.PANEL_LIGHT)
+    def face(self, face: int) -> dict:
+        """The die's ``face`` as the view tells it: reachable, and whether the card succeeds."""
+        return self.view["die_turn"]["faces"][face - 1]
 
     def draw_over(self, surface, area):
         s = self.scale
         text, button = rows(area, [2, 1], s(8))
-        draw_paragraph(surface, winner_words(self.state), text, s(20), theme.GOOD, 2)
+        draw_paragraph(surface, self.view["winner"], text, s(20), theme.GOOD, 2)
         self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD), s(16))
 
     # -- an entry in steps: the draft's verb and the picks so far -----------------------------------
-    def draw_flow(self, surface, area, owed):
+    def draw_flow(self, surface, area):
         s = self.scale
         draft = self.draft
         prompt, body, foot = rows(area, [1.2, 4.6, 1], s(6))
@@ -418,29 +365,28 @@ class ClairvoyanceScreen(GameScreen):
         return getattr(self, f"step_{verb}")(picks)
 
     def step_possess(self, picks):
-        state = self.state
         if not picks:
             names = dict.fromkeys(a["card"] for a in self.legal("possess"))
             return "Possess which item?", [(n, ("pick", n)) for n in names] + self.fill_choices("possess")
         choices = []
         for a in self.legal("possess", card=picks[0]):
             to = a.get("to", a["seat"])
-            choices.append((f"{self.name(to)}{' (own)' if to == state.turn else ''}", self.do(a)))
+            choices.append((f"{self.name(to)}{' (own)' if to == self.view['turn_seat'] else ''}", self.do(a)))
         return f"The {picks[0]} into whose possession?", choices
 
     def step_throw(self, picks):
-        state = self.state
+        items = self.view["items"]
         if not picks:
             throws = self.legal("throw")
             cards = dict.fromkeys(a["card"] for a in throws if "card" in a)
-            items = dict.fromkeys(a["item"] for a in throws if "item" in a)
-            choices = [(f"#{i} {state.item_card(i)} (possessed)", ("pick", ("item", i))) for i in items]
+            possessed = dict.fromkeys(a["item"] for a in throws if "item" in a)
+            choices = [(f"#{i} {items[i]['card']} (possessed)", ("pick", ("item", i))) for i in possessed]
             choices += [(n, ("pick", n)) for n in cards]
             return "Throw which item?", choices + self.fill_choices("throw")
         source = picks[0]
         matching = self.legal("throw", item=source[1]) if isinstance(source, tuple) else \
             self.legal("throw", card=source)
-        name = state.item_card(source[1]) if isinstance(source, tuple) else source
+        name = items[source[1]]["card"] if isinstance(source, tuple) else source
         return f"Throw the {name} at whom?", [(self.name(a["target"]), self.do(a)) for a in matching]
 
     def step_discard(self, picks):
@@ -453,7 +399,7 @@ class ClairvoyanceScreen(GameScreen):
                        if "count" in a]
             return "Discard what? (how many, or name a card shown)", choices + [(n, ("pick", n)) for n in named]
         first = picks[0]
-        seat = self.state.turn
+        seat = self.view["turn_seat"]
         choices = [(f"Only the {first}", self.do({"act": "discard", "seat": seat, "cards": [first]}))]
         choices += [(f"and {n}", self.do({"act": "discard", "seat": seat, "cards": [first, n]})) for n in named]
         return f"Discard the {first} and a second card?", choices
@@ -462,11 +408,11 @@ class ClairvoyanceScreen(GameScreen):
         if not picks:
             return "Who acts now? (nearest the turn-holder's left first)", None
         seat, group = picks[0]
-        ability = rules.CHARACTERS[self.state.characters[seat]]
+        ability = self.view["seats"][seat]["ability"]
         question = {"instant": f"{self.name(seat)} plays which instant, on what?",
                     "use": f"{self.name(seat)} uses which item's effect, on what?",
                     "ability": f"{self.name(seat)} uses {ability}: how?"}[group]
-        return question, [(action_label(self.state, a), self.do(a)) for a in self.moves_of(seat).get(group, [])]
+        return question, [(action_label(self.view, a), self.do(a)) for a in self.moves_of(seat).get(group, [])]
 
     def step_fix(self, picks):
         fixes = [a for a in self.all_legal() if a["act"] in FIX_WORDS]
@@ -485,7 +431,7 @@ class ClairvoyanceScreen(GameScreen):
         fixes = [a for a in fixes if a["cause"] == picks[1]]
         if len(picks) == 2:
             if kind == "destroy":
-                return f"Which item does the {picks[1]} destroy?", [(action_label(self.state, a), self.do(a))
+                return f"Which item does the {picks[1]} destroy?", [(action_label(self.view, a), self.do(a))
                                                                    for a in fixes]
             return f"Who? ({picks[1]})", [(self.name(a["seat"]), ("pick", a["seat"])) for a in fixes]
         field = "count" if kind == "draw" else "amount"
@@ -496,26 +442,24 @@ class ClairvoyanceScreen(GameScreen):
     def step_dieby(self, picks):
         caused = [a for a in self.legal("die") if "cause" in a]
         return (f"Turn the die to which face by the {caused[0]['cause']}?" if caused else "No effect turns the die now.",
-                [(self.face_label(a["face"]), self.do(a)) for a in caused])
-
-    def fillable(self, verb: str) -> bool:
-        return bool(self.fill_choices(verb))
+                [(self.face(a["face"])["label"], self.do(a)) for a in caused])
 
     def fill_choices(self, verb: str) -> list:
         """Items the hand may hold whose figures the catalog lacks (the rules leave them out of
         ``legal()``): each opens the card form; and a card not in the catalog at all."""
-        state = self.state
-        if state.turn is None or state.phase != "turn":
+        fill = self.view["to_fill"]
+        if fill is None:
             return []
-        need = ("faces",) if verb == "possess" else ("faces", "damage")
-        out = []
-        for name in hand_candidates(state, state.turn, "item"):
-            lacking = [f for f in missing_figures(state.cards[name]) if f in need]
-            if lacking:
-                out.append((f"{name}: fill in {' and '.join(lacking)}…", ("fill", name)))
-        if state.unknown[state.turn] > 0:
+        out = [(f"{name}: fill in {self.lacking(name, verb)}…", ("fill", name)) for name in fill[verb]]
+        if fill["new_card"]:
             out.append(("A card not in the catalog…", ("newcard",)))
         return out
+
+    def lacking(self, name: str, verb: str) -> str:
+        """The figures of ``name`` to fill in before ``verb``: "faces", "damage" or both."""
+        card = self.card(name)
+        wanted = ("faces",) if verb == "possess" else ("faces", "damage")
+        return " and ".join(f for f in wanted if card.get(f) is None)
 
     # -- input ----------------------------------------------------------------------------------
     def on_button(self, action):
@@ -544,7 +488,7 @@ class ClairvoyanceScreen(GameScreen):
         back to the seat rows)."""
         draft = self.draft
         picks = draft.get("picks") or []
-        if not picks or draft.get("verb") == "act" and self.game.expected(self.state)["act"] == "window":
+        if not picks or draft.get("verb") == "act" and self.view["next"]["act"] == "window":
             draft.clear()
             return
         picks.pop()
@@ -560,14 +504,13 @@ class ClairvoyanceScreen(GameScreen):
         elif kind == "say":
             self.say(action[1])
         elif kind == "roll_here":
-            roll = self.game.chance(self.state)
-            if roll is not None:
-                self.app.play(roll)
-        elif kind == "card":
-            card = self.state.cards[action[1]]
-            self.app.note(f"{card.name}: {figures(card)}" + (f" — {effect_text(card)}" if effect_text(card) else ""))
+            if self.view["chance"] is not None:
+                self.app.play(self.view["chance"])
+        elif kind == "item":
+            item = self.view["items"][action[1]]
+            self.app.note(f"{item['card']}: {item['figures']}" + (f" — {item['does']}" if item["does"] else ""))
         elif kind == "fill":
-            self.open_form(self.state.cards[action[1]])
+            self.open_form(self.card(action[1]))
         elif kind == "newcard":
             self.open_form(None)
         elif kind == "results":
@@ -583,7 +526,7 @@ class ClairvoyanceScreen(GameScreen):
             faces.remove(face)
             return
         faces.append(face)
-        if len(faces) == rules.faces_each(self.state.seats):
+        if len(faces) == self.faces_each():
             self.app.play({"act": "guess", "seat": draft["seat"], "faces": list(faces)})
 
     def open_form(self, card) -> None:
@@ -625,7 +568,7 @@ def examples():
 
     def filling(app):
         ex.load(app, team_setup, teams[: team_acts.index("ability")])
-        app.show(CardForm(app, app.screen, app.match.state.cards["Jack-in-the-Box"]))
+        app.show(CardForm(app, app.screen, app.screen.card("Jack-in-the-Box")))
 
     yield "clairvoyance-card-form", filling
     yield "clairvoyance-five", ex.at(*five_players(), len(five_players()[1]))

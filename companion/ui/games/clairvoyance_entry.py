@@ -26,24 +26,26 @@ class CardForm(SubScreen):
     """A card's definition: name, item or instant, activation faces, damage, single-use,
     continuous or plain, the effect the companion computes (if any) and the printed text.
 
-    Given a known card (``card``), its known figures are shown and locked — a figure once
-    known never changes — and only the missing ones are asked for.  Saving plays the
+    Given a known card (``card``: the catalog's entry as the view lists it), its known
+    figures are shown and locked — a figure once known never changes — and only the missing
+    ones are asked for.  Saving plays the
     ``define`` line; a refusal stays on the form as the banner; ``done(name)`` is called
     once the rules accepted it."""
 
     def __init__(self, app, back, card=None, done=None) -> None:
         super().__init__(app, back)
+        known = card or {}
         self.known = card
         self.done = done
-        self.name = card.name if card else ""
-        self.type = card.type if card else "item"
-        self.faces = set(card.faces or ()) if card else set()
-        self.damage = card.damage if card else None
-        self.use = card.use if card else None
-        self.effect = card.effect if card else None
-        self.amount = card.amount if card and card.amount else 1
-        self.text = card.text if card else ""
-        self.title = f"Fill in the {card.name}" if card else "A card not in the catalog"
+        self.name = known.get("name", "")
+        self.type = known.get("type", "item")
+        self.faces = set(known.get("faces") or ())
+        self.damage = known.get("damage")
+        self.use = known.get("use")
+        self.effect = known.get("effect")
+        self.amount = known.get("amount") or 1
+        self.text = known.get("text", "")
+        self.title = f"Fill in the {self.name}" if card else "A card not in the catalog"
 
     def locked(self, figure: str) -> bool:
         """A figure the rules already know for this card."""
@@ -51,7 +53,7 @@ class CardForm(SubScreen):
             return False
         if figure in ("name", "type"):
             return True
-        return getattr(self.known, figure, None) is not None
+        return self.known.get(figure) is not None
 
     def choice(self, surface, cell, text, action, figure, selected, allowed=True, size=12):
         """A choice of one figure.  A figure already known shows its value, tappable only to
@@ -161,7 +163,7 @@ class CardForm(SubScreen):
             card["effect"] = self.effect
             if self.effect == "reduce":
                 card["amount"] = self.amount
-        if self.text.strip() and (self.known is None or self.text != self.known.text):
+        if self.text.strip() and (self.known is None or self.text != self.known.get("text", "")):
             card["text"] = self.text.strip()
         return card
 
