@@ -7,8 +7,9 @@ At every step, besides the harness's own checks:
 
 - the legal list is exact (``companion/games/seance_party/moves.py``): every listed action
   tried is accepted (the harness), and a random action from the whole action space, a near
-  miss of a listed one or another member of a listed kind is accepted exactly when
-  ``canonical()`` turns it into a listed one;
+  miss of a listed one or another member of a listed kind, when the rules accept it, stands
+  for a listed one (``canonical()``, ``tests/seance_moves.py``) — and when they refuse it,
+  the harness checks the refusal;
 - Séance Party's invariants, worked out here from the rulebook: cards and dice conserved,
   a Zener never charged twice, what each act may change and what it must, the round's
   steps, battles, winners; and "If all players pass, the round automatically ends": a round
@@ -21,14 +22,16 @@ from __future__ import annotations
 import random
 import zlib
 from collections import Counter
+from collections.abc import Mapping
 
 import pytest
 
 from companion.engine import Refusal, apply as engine_apply
 from companion.games.seance_party import SEANCE_PARTY, rules
 from companion.games.seance_party.cards import SYMBOLS
-from companion.games.seance_party.moves import Hand, canonical
+from companion.games.seance_party.state import Spirit
 from tests.playout import PlayoutStats, run_playouts, strictly_in
+from tests.seance_moves import canonical
 
 NAMES = ("Ann", "Bo", "Cy", "Dee")
 ACTS = ("curse", "reveal", "boost", "play", "attach", "activate", "ability", "attack", "damage", "pass", "end",
@@ -68,43 +71,43 @@ QUICK = dict(legal_sample=0, undo_rate=0.05, summary_rate=0.02, view_rate=0.5, s
 def cards(state) -> int:
     """Every card in one place: decks, hands, energy areas, curses, trashes, boards."""
     total = sum(state.deck)
-    for s in range(len(state.names)):
-        total += state.hand(s) + state.down[s] + state.up[s] + sum(state.curses[s].values()) + len(state.trash[s])
-        for item in state.board[s]:
-            total += 1 + len(item["inventory"]) + item["energy"]
+    for p in state.players:
+        total += p.hand.size + p.down + p.up + p.curses() + len(p.trash)
+        for item in p.board:
+            total += 1 + (len(item.inventory) + item.energy if isinstance(item, Spirit) else 0)
     return total
 
 
 def dice(state) -> int:
     """Every die: in pools, on the points, gone from the game."""
-    return sum(map(len, state.pools)) + sum(d is not None for d in state.points.values()) + len(state.removed)
+    return sum(len(p.pool) for p in state.players) + sum(d is not None for d in state.points.values()) \
+        + len(state.removed)
 
 
-def passed(record: dict) -> set[str]:
+def passed(names, turns) -> set[str]:
     """Who has passed, by the round's record alone: a turn closed with "pass" (a play before
     it or not), since the last attack (which changes the board), and no curse activated by
     that player since (docs/seance-party.md, Readings 5)."""
     out: set[str] = set()
-    for turn in record["turns"]:
-        for entry in turn["actions"]:
+    for turn in turns:
+        for entry in turn.actions:
             if entry == "pass":
-                out.add(turn["player"])
-            elif isinstance(entry, dict) and "attack" in entry:
+                out.add(names[turn.seat])
+            elif isinstance(entry, Mapping) and "attack" in entry:
                 out.clear()
-            elif isinstance(entry, dict) and "activate" in entry:
+            elif isinstance(entry, Mapping) and "activate" in entry:
                 out.discard(entry["player"])
     return out
 
 
-def extra_owed(record: dict, active: set[str]) -> bool:
+def extra_owed(names, turns, active: set[str]) -> bool:
     """The round's last turn charged a Zener, and its player is still in: another turn is owed."""
-    turns = record["turns"]
-    return bool(turns) and turns[-1]["player"] in active and any(
-        isinstance(e, dict) and "charged" in e for e in turns[-1]["actions"])
+    return bool(turns) and names[turns[-1].seat] in active and any(
+        isinstance(e, Mapping) and "charged" in e for e in turns[-1].actions)
 
 
 class Invariants:
-    """Checked after every accepted action, from the state's plain fields."""
+    """Checked after every accepted action, from the state's fields."""
 
     total = 0  # the cards of the game in play
     #: over every game checked: rounds ended by passes; turns closed by a pass with everyone
@@ -126,7 +129,7 @@ class Invariants:
         self.steps(game, state)
         if previous is None:
             assert state.round == 1 and state.phase == "curse" and state.planchette is None
-            assert all(state.hand(s) == 5 and state.down[s] == 5 for s in range(n))
+            assert all(p.hand.size == 5 and p.down == 5 for p in state.players)
             return
         self.change(previous, action, state)
         self.round_end(previous, action, state)
@@ -140,24 +143,27 @@ class Invariants:
         one before, which was checked) is not read again."""
         cards = state.cards
         boards_changed = previous is None or state.next_id != previous.next_id
-        for s in range(len(state.names)):
-            assert state.unknown[s] >= 0 and state.down[s] >= 0 and state.up[s] >= 0
-            if previous is not None and state.board[s] is previous.board[s] and state.known[s] is previous.known[s] \
-                    and state.curses[s] is previous.curses[s] and state.pools[s] is previous.pools[s]:
+        for s, p in enumerate(state.players):
+            q = None if previous is None else previous.players[s]
+            if p is q:
+                continue
+            assert p.hand.unknown >= 0 and p.down >= 0 and p.up >= 0
+            if q is None or p.zeners is not q.zeners:
+                assert all(z.curses >= 0 for z in p.zeners.values())
+            if q is None or p.hand is not q.hand:
+                assert all(name in cards for name in p.hand.known)
+            if q is None or p.pool is not q.pool:
+                assert set(p.pool) <= set(DICE)
+            if q is not None and p.board is q.board:
                 continue
             boards_changed = True
-            assert min(state.curses[s].values()) >= 0
-            assert all(name in cards for name in state.known[s])
-            assert set(state.pools[s]) <= set(DICE)
-            for item in state.board[s]:
-                assert item["kind"] == cards[item["card"]].type
-                if item["kind"] == "spirit":
-                    assert item["energy"] >= 1, "a spirit with no energy stays on the board"
-                else:
-                    assert item["energy"] == 0 and not item["inventory"], "a spell took energy or inventory"
-                assert all(i["kind"] == cards[i["card"]].type and not i["inventory"] for i in item["inventory"])
+            for item in p.board:
+                assert isinstance(item, Spirit) == (cards[item.card].type == "spirit")
+                if isinstance(item, Spirit):
+                    assert item.energy >= 1, "a spirit with no energy stays on the board"
+                    assert all(not isinstance(i, Spirit) for i in item.inventory)
         if boards_changed:
-            ids = [c["id"] for items in state.board for item in items for c in (item, *item["inventory"])]
+            ids = [c.id for p in state.players for item in p.board for c in (item, *getattr(item, "inventory", ()))]
             assert len(ids) == len(set(ids)) and all(0 < i < state.next_id for i in ids), "board numbers repeat"
         assert state.planchette is None or state.planchette in state.points
 
@@ -165,13 +171,13 @@ class Invariants:
     def charges(previous, state) -> None:
         """A Zener is charged once, and the charged Zeners are the charges made."""
         if previous is not None and state.charges is previous.charges and all(
-                z is p for z, p in zip(state.zeners, previous.zeners)):
+                p.zeners is q.zeners for p, q in zip(state.players, previous.players)):
             return
-        seen = [(c["player"], c["zener"]) for c in state.charges]
+        seen = [(c.seat, c.zener) for c in state.charges]
         assert len(seen) == len(set(seen)), "a Zener charged twice"
-        for s, name in enumerate(state.names):
-            charged = {z for z, v in state.zeners[s].items() if v["charged"]}
-            assert charged == {z for who, z in seen if who == name}, f"{name}'s charged Zeners and charges differ"
+        for s, p in enumerate(state.players):
+            charged = {z for z, v in p.zeners.items() if v.charged}
+            assert charged == {z for who, z in seen if who == s}, f"{state.names[s]}'s charged Zeners and charges differ"
 
     @staticmethod
     def steps(game, state) -> None:
@@ -185,15 +191,17 @@ class Invariants:
         assert len(active) >= 2
         if state.phase == "curse":
             assert set(state.sealed.waiting_for()) <= set(active)
-            if state.sealed.choices and len(state.sealed.choices) % 2:
+            if len(state.sealed.choices) == 1:  # once a round (the registry's test checks every secret)
                 view = game.view(state, None)["curse_choices"]
                 assert set(view.values()) == {"hidden"}, "the shared screen sees a sealed curse"
         if state.phase in ("turns", "battle", "damage"):
             assert state.turn in active and state.turn in state.started
             # (a player defeated by an effect during the boosts has a speed but no place)
-            assert set(active) <= set(state.order) <= set(state.speeds["speed"]), "the order is not every speed"
-            speeds = [state.speeds["speed"][s] for s in state.order]
-            assert speeds == sorted(speeds, reverse=True), "turns do not go from the fastest"
+            speeds = state.speeds
+            assert set(active) <= set(state.order) <= {s for s in range(len(state.names)) if speeds.hand[s] is not None}, \
+                "the order is not every speed"
+            totals = [speeds.total(s) for s in state.order]
+            assert totals == sorted(totals, reverse=True), "turns do not go from the fastest"
 
     def round_end(self, previous, action, state) -> None:
         """Pass: "If all players pass, the round automatically ends."  A round ends by passes
@@ -204,38 +212,36 @@ class Invariants:
         active = {names[s] for s in state.active()}
         if state.round > previous.round:
             record = state.history[len(previous.history) - 1]
-            assert record["round"] == previous.round
-            if record["ended_by"] == "passes":
-                missing = active - passed(record)
+            assert record.number == previous.round
+            if record.ended_by == "passes":
+                missing = active - passed(names, record.turns)
                 assert not missing, f"round {previous.round} ended by passes but {sorted(missing)} had not passed"
-                assert not extra_owed(record, active), "the round ended by passes with an extra turn owed"
+                assert not extra_owed(names, record.turns, active), "the round ended by passes with an extra turn owed"
                 assert {names[s] for s in previous.started} >= active, "a round ended before everyone started a turn"
                 self.by_passes += 1
             else:
-                assert action["act"] == "end" and record["ended_by"] == f"{names[action['seat']]} ended"
+                assert action["act"] == "end" and record.ended_by == action["seat"]
             return
         if state.phase == "over" or previous.phase == "curse":
             return
-        record = state.history[-1]
-        assert record["ended_by"] is None
-        if state.phase == "turns" and len(record["turns"]) > len(previous.history[-1]["turns"]):
+        record = state.record
+        assert record.ended_by is None
+        if state.phase == "turns" and len(record.turns) > len(previous.record.turns):
             # a turn has closed and the round goes on: someone still in has not passed, or
             # the closed turn charged and its player takes another
-            closed = {"turns": record["turns"][:-1]}
-            if active <= passed(record):
-                assert extra_owed(closed, active) and record["turns"][-1]["player"] == closed["turns"][-1]["player"], (
+            closed = record.turns[:-1]
+            if active <= passed(names, record.turns):
+                assert extra_owed(names, closed, active) and record.turns[-1].seat == closed[-1].seat, (
                     f"everyone still in has passed, yet round {state.round} goes on")
                 self.extra_first += 1
-            if action["act"] == "pass" and sum(
-                    t["player"] == names[action["seat"]] and "pass" in t["actions"] for t in closed["turns"]) > 1:
+            if action["act"] == "pass" and sum(t.seat == action["seat"] and "pass" in t.actions for t in closed) > 1:
                 self.again += 1
 
     def change(self, previous, action, state) -> None:
-        act, seat = action["act"], action.get("seat")
-        n = len(state.names)
-        for s in range(n):
-            if previous.defeated[s] is not None:
-                assert state.defeated[s] == previous.defeated[s], "a defeated player came back"
+        act = action["act"]
+        for s, p in enumerate(previous.players):
+            if p.defeated is not None:
+                assert state.players[s].defeated == p.defeated, "a defeated player came back"
         assert len(state.removed) >= len(previous.removed) and state.supplied >= previous.supplied
         assert len(state.charges) - len(previous.charges) <= 1
         for p in state.points:
@@ -254,29 +260,29 @@ class Invariants:
     @staticmethod
     def _curse(previous, action, state) -> None:
         if state.phase == "curse":
-            assert state.curses == previous.curses, "a curse was placed before every player chose"
+            assert all(p.curses() == q.curses() for p, q in zip(state.players, previous.players)), (
+                "a curse was placed before every player chose")
         else:  # revealed together: each seat's hand gave one card per curse
-            chosen = state.sealed.choices
-            for s, zeners in chosen.items():
-                placed = sum(state.curses[s].values()) - sum(previous.curses[s].values())
-                assert placed == len(zeners)
+            for s, zeners in state.sealed.choices.items():
+                assert state.players[s].curses() - previous.players[s].curses() == len(zeners)
 
     @staticmethod
     def _reveal(previous, action, state) -> None:
         seat = action["seat"]
-        assert state.unknown[seat] == 0 and state.hand(seat) == previous.hand(seat)
-        assert not Counter(previous.known[seat]) - Counter(state.known[seat]), "a known card left the revealed hand"
+        hand, before = state.players[seat].hand, previous.players[seat].hand
+        assert hand.unknown == 0 and hand.size == before.size
+        assert not Counter(before.known) - Counter(hand.known), "a known card left the revealed hand"
         if state.phase == "boost":
             for s in state.active():  # as revealed (an activated curse may take a card since)
-                hand = sum(state.cards[c].speed for c in state.revealed[s])
-                assert state.speeds["hand"][s] == hand, "hand speed is not the printed speeds"
+                printed = sum(state.cards[c].speed for c in state.revealed[s])
+                assert state.speeds.hand[s] == printed, "hand speed is not the printed speeds"
 
     @staticmethod
     def _boost(previous, action, state) -> None:
         seat = action["seat"]
         spent = action.get("dice", [])
-        assert Counter(previous.pools[seat]) - Counter(state.pools[seat]) == Counter(spent)
-        assert state.removed[len(previous.removed):] == spent, "boosted dice are gone from the game"
+        assert Counter(previous.players[seat].pool) - Counter(state.players[seat].pool) == Counter(spent)
+        assert list(state.removed[len(previous.removed):]) == spent, "boosted dice are gone from the game"
         assert state.hand(seat) == previous.hand(seat) - len(action.get("cards", []))
 
     @staticmethod
@@ -284,31 +290,33 @@ class Invariants:
         seat = action["seat"]
         target = action["planchette"]
         assert state.planchette == target
+        points = previous.settings.points
         if previous.planchette is not None:
-            i = previous.settings["points"].index(previous.planchette)
-            step = 2 if previous.settings["adjacency"] == "lines" else 1
-            assert target in (previous.settings["points"][(i + step) % 5], previous.settings["points"][(i - step) % 5])
-        gained = Counter(state.pools[seat]) - Counter(previous.pools[seat])
+            i = points.index(previous.planchette)
+            step = 2 if previous.settings.adjacency == "lines" else 1
+            assert target in (points[(i + step) % 5], points[(i - step) % 5])
+        gained = Counter(state.players[seat].pool) - Counter(previous.players[seat].pool)
         assert gained == (Counter([previous.points[target]]) if previous.points[target] else Counter())
-        entry = state.history[-1]["turns"][-1]["actions"][-1]
-        name = entry["play"]
-        card = state.cards[name]
-        assert not state.zeners[seat][card.symbol]["up"], "the played card's Zener stays face up"
+        entry = state.record.turns[-1].actions[-1] if state.round == previous.round else \
+            state.history[-2].turns[-1].actions[-1]
+        card = state.cards[entry["play"]]
+        assert not state.players[seat].zeners[card.symbol].up, "the played card's Zener stays face up"
         if entry["countered"]:
             assert state.cards[entry["guess"]].symbol == card.symbol
-            assert len(state.board[seat]) == len(previous.board[seat]) and "charged" not in entry
-        current = previous.planchette if previous.settings["charge"] == "before" else target
+            assert len(state.players[seat].board) == len(previous.players[seat].board) and "charged" not in entry
+        current = previous.planchette if previous.settings.charge == "before" else target
         should = (not entry["countered"] and card.symbol == current
-                  and not previous.zeners[seat][card.symbol]["charged"])
+                  and not previous.players[seat].zeners[card.symbol].charged)
         assert ("charged" in entry) == should, "a charge where the rulebook gives none, or none where it does"
 
     @staticmethod
     def _attack(previous, action, state) -> None:
         assert previous.round > 1 or set(previous.active()) <= set(previous.started), "an attack in round 1's passing"
         _, spirit = previous.item(action["spirit"])
-        assert not spirit["rested"]
+        assert not spirit.rested
         record = state.battles[-1] if state.battle is None else state.battle
-        assert record["attack"] == sum(record["attack_rolls"]) + (record["boosts"].get("attack") or {}).get("total", 0)
+        boost = record.attack_boost.total if record.attack_boost else 0
+        assert record.attack == sum(record.attack_rolls) + boost
 
     @staticmethod
     def _end(previous, action, state) -> None:
@@ -319,23 +327,23 @@ class Invariants:
     def winners(state) -> None:
         if state.won_by == "charges":
             (seat,) = state.winners
-            assert all(v["charged"] for v in state.zeners[seat].values())
+            assert all(v.charged for v in state.players[seat].zeners.values())
         else:
             assert len(state.active()) <= 1
-            counts = [sum(1 for d in state.defeated if d == s) for s in range(len(state.names))]
-            assert state.winners == [s for s in range(len(state.names)) if counts[s] == max(counts)]
+            counts = [sum(1 for p in state.players if p.defeated == s) for s in range(len(state.names))]
+            assert list(state.winners) == [s for s in range(len(state.names)) if counts[s] == max(counts)]
         for battle in state.battles:
-            attack, defence = battle["attack"], battle["defence"]
-            winners = [battle["attacker"]] if attack > defence else [battle["defender"]] if defence > attack else \
-                [battle["attacker"], battle["defender"]]
-            assert battle["winners"] == winners
+            attack, defence = battle.attack, battle.defence
+            winners = ("attacker",) if attack > defence else ("defender",) if defence > attack else \
+                ("attacker", "defender")
+            assert battle.winners == winners
 
 
 # -- actions to try: from the whole action space, near misses, and members of listed kinds -----------------------
 class Sampler:
-    """``illegal`` for the harness.  Each candidate is put through ``canonical()``: one that
-    turns into a listed action must be accepted (checked here, and counted), any other is
-    handed to the harness, which checks that the rules refuse it."""
+    """``illegal`` for the harness.  Each candidate the rules accept must stand for a listed
+    action (``canonical()`` turns it into one: checked here, and counted); any other is handed
+    to the harness, which checks that the rules refuse it in a sentence."""
 
     def __init__(self, tries: int = 1) -> None:
         self.tries = tries  # candidates a step: random actions, members of listed kinds, near misses
@@ -353,13 +361,12 @@ class Sampler:
             else:
                 candidates.append(self.near(rng, state, rng.choice(legal)))
         for candidate in candidates:
-            if strictly_in(canonical(state, candidate), legal):
-                result = engine_apply(game, state, candidate)
-                assert not isinstance(result, Refusal), (
-                    f"{candidate} is of the kind of a listed action, but refused: {result.reason}")
-                self.members[candidate["act"]] += 1
-            else:
+            if isinstance(engine_apply(game, state, candidate), Refusal):
                 out.append(candidate)
+                continue
+            form = canonical(state, candidate)
+            assert strictly_in(form, legal), f"{candidate} is accepted but stands for no listed action: {form}"
+            self.members[candidate["act"]] += 1
         return out
 
     # values ----------------------------------------------------------------------------------------------
@@ -464,17 +471,18 @@ class Sampler:
             a["zeners"] = zeners
         elif act == "reveal":
             seat = a["seat"]
-            hand = list(state.known[seat]) + [rng.choice(sorted(state.cards)) for _ in range(state.unknown[seat])]
+            held = state.players[seat].hand
+            hand = list(held.known) + [rng.choice(sorted(state.cards)) for _ in range(held.unknown)]
             rng.shuffle(hand)
             a["hand"] = hand
         elif act == "play" and "guess" in a and rng.random() < 0.5:
-            g = rules.guesser(a["seat"], [state.hand(s) for s in range(len(state.names))], state.active())
-            a["guess"] = rng.choice(Hand.of(state, g).options(sorted(state.cards)))
+            g = rules.guesser(a["seat"], [p.hand.size for p in state.players], state.active())
+            a["guess"] = rng.choice(state.players[g].hand.options(sorted(state.cards)))
         elif act in ("play", "activate") and "add" in a:
-            a["energy"] = rng.randint(1, state.down[a["seat"]])
+            a["energy"] = rng.randint(1, state.players[a["seat"]].down)
             a["add"] = self.add(rng, state)
         elif act == "boost":
-            pool = state.pools[a["seat"]]
+            pool = state.players[a["seat"]].pool
             if len(a.get("dice", [])) > 1:
                 a["dice"] = rng.sample(pool, rng.randint(2, len(pool)))
             if len(a.get("cards", [])) > 1:
@@ -487,8 +495,7 @@ class Sampler:
                 a["rolls"] = self.rolls(rng, rolled)
         elif act == "attack":
             _, spirit = state.item(a["spirit"])
-            stack = [spirit, *spirit["inventory"]]
-            a["attack_rolls"] = self.rolls(rng, [state.cards[c["card"]].attack_of(c["cursed"]) for c in stack])
+            a["attack_rolls"] = self.rolls(rng, list(state.stack_dice(spirit)))
         if "card" in a and isinstance(a["card"], str) and rng.random() < 0.2:
             a["card"] = state.cards[a["card"]].as_json()  # the same card, defined inline
         if rng.random() < 0.1:
@@ -523,11 +530,12 @@ class TablePace(type(SEANCE_PARTY)):
     def chance(self, state):
         if state.phase == "over":
             return None
-        turn = state.history[-1]["turns"]
+        turn = state.record.turns
+        players = state.players
         key = (state.seed, state.round, state.phase, state.rolls, state.next_id, tuple(sorted(state.passed)),
                len(state.removed),
-               len(turn), len(turn[-1]["actions"]) if turn else 0, tuple(state.unknown), len(state.charges),
-               state.planchette, tuple(state.down), tuple(state.deck))
+               len(turn), len(turn[-1].actions) if turn else 0, tuple(p.hand.unknown for p in players),
+               len(state.charges), state.planchette, tuple(p.down for p in players), tuple(state.deck))
         rng = random.Random(zlib.crc32(repr(key).encode()))
         if rng.random() < 0.1:  # uniform, but for the correction lines (one per kind and seat: many)
             return rng.choice([a for a in self.legal(state) if a["act"] not in CORRECTIONS])
@@ -553,8 +561,8 @@ class TablePace(type(SEANCE_PARTY)):
         """Whether ``play`` would charge its Zener if not countered (the rulebook's reading
         of the current symbol is the setup's ``charge``)."""
         symbol = state.cards[play["card"]].symbol
-        current = state.planchette if state.settings["charge"] == "before" else play["planchette"]
-        return symbol == current and not state.zeners[play["seat"]][symbol]["charged"]
+        current = state.planchette if state.settings.charge == "before" else play["planchette"]
+        return symbol == current and not state.players[play["seat"]].zeners[symbol].charged
 
 
 PACED = TablePace()

@@ -116,7 +116,7 @@ def stack_dice(state, item_id) -> list[int]:
     """One die per card of a spirit's stack: the spirit, then its inventory in order; upside
     down cards their cursed die."""
     _, item = state.item(item_id)
-    return [state.cards[c["card"]].attack_of(c["cursed"]) for c in (item, *item["inventory"])]
+    return [state.cards[c.card].attack_of(c.cursed) for c in (item, *item.inventory)]
 
 
 @pytest.mark.parametrize("name", ["charges", "defeat", "party-battle", "table"])
@@ -139,20 +139,21 @@ def test_companion_rolls_follow_the_documented_recipe(name):
             dice = list(action.get("dice", []))
             if state.phase == "battle":
                 dice += [state.cards[c].attack for c in action.get("cards", [])]
-                side = state.battle["boosting"][0]
+                side = state.battle.boosting()
             predicted["rolls"] = [recipe(seed, k + i, d) for i, d in enumerate(dice)]
             k += len(dice)
         before = state
         state = G.apply(state, action)
         if action["act"] == "attack":
             for field, rolls in predicted.items():
-                assert state.battle[field] == rolls, (action, field)
+                assert list(getattr(state.battle, field)) == rolls, (action, field)
                 checked += len(rolls)
         elif predicted:
             if before.phase == "battle":
                 battle = state.battle or state.battles[-1]
-                assert battle["boosts"][side]["rolls"] == predicted["rolls"], action
+                boost = battle.defence_boost if side == "defence" else battle.attack_boost
+                assert list(boost.rolls) == predicted["rolls"], action
             else:
-                assert state.history[-1]["boosts"][state.names[action["seat"]]]["rolls"] == predicted["rolls"], action
+                assert list(state.speeds.boosts[action["seat"]].rolls) == predicted["rolls"], action
             checked += len(predicted["rolls"])
     assert k == state.rolls and (checked > 0) == (k > 0)

@@ -35,7 +35,8 @@ def to_turns(state, hands=(), curses=None):
     state = play(state, *({"act": "curse", "seat": k, "zeners": (curses or {}).get(k, [])} for k in range(n)))
     hands = dict(enumerate(hands)) if isinstance(hands, (list, tuple)) else hands
     for k in range(n):
-        hand = hands[k] if k in hands else state.known[k] + [FILLER] * state.unknown[k]
+        held = state.players[k].hand
+        hand = hands[k] if k in hands else list(held.known) + [FILLER] * held.unknown
         state = play(state, {"act": "reveal", "seat": k, "hand": hand})
     while state.phase == "boost":
         state = play(state, {"act": "boost", "seat": G.expected(state)["seat"]})
@@ -50,12 +51,12 @@ def round_one_of_three():
     """Round 1: Ann places the planchette on circle with Red Bean Bomb and passes; Bo plays
     Lantern Wisp (circle) while the planchette shows circle: charged, another turn."""
     s = to_turns(G.setup(THREE), HANDS)
-    assert s.order == [0, 1, 2]
+    assert s.order == (0, 1, 2)
     s = play(s, {"act": "play", "seat": 0, "card": "Red Bean Bomb", "planchette": "circle", "guess": "Frost Hex"},
              *passes(0),
              {"act": "play", "seat": 1, "card": "Lantern Wisp", "planchette": "wave", "guess": "Frost Hex",
               "energy": 1})
-    assert s.zeners[1]["circle"]["charged"] and s.extra
+    assert s.players[1].zeners["circle"].charged and s.extra
     return s
 
 
@@ -70,8 +71,8 @@ def test_the_issue_example_cy_passes_after_bo_passes_twice_and_the_round_ends():
     assert s.round == 1 and G.expected(s) == {"act": "turn", "seat": 2}, "the round ended before Cy passed"
     assert G.summary(s)["passed"] == ["Ann", "Bo"]
     s = play(s, *passes(2))
-    assert s.round == 2 and s.phase == "curse" and s.history[0]["ended_by"] == "passes"
-    assert [t["player"] for t in s.history[0]["turns"]] == ["Ann", "Bo", "Bo", "Cy"]
+    assert s.round == 2 and s.phase == "curse" and G.summary(s)["rounds"][0]["ended_by"] == "passes"
+    assert [t["player"] for t in G.summary(s)["rounds"][0]["turns"]] == ["Ann", "Bo", "Bo", "Cy"]
 
 
 def test_round_one_forces_passing_only_until_everyone_has_started():
@@ -93,14 +94,14 @@ def round_two(curses=None, hands=()):
     on the board, Cy with no spirit."""
     s = play(round_one_of_three(), *passes(1, 1, 2))
     s = to_turns(s, hands, curses)
-    assert s.round == 2 and s.order == [0, 1, 2] and s.planchette == "wave"
+    assert s.round == 2 and s.order == (0, 1, 2) and s.planchette == "wave"
     return s
 
 
 def charge_wave(s, seat, card, guess, **more):
     """``seat`` plays a wave card while the planchette shows wave: charged, another turn."""
     s = play(s, {"act": "play", "seat": seat, "card": card, "planchette": "star", "guess": guess, **more})
-    assert s.zeners[seat]["wave"]["charged"] and s.extra
+    assert s.players[seat].zeners["wave"].charged and s.extra
     return s
 
 
@@ -117,7 +118,7 @@ def test_an_extra_turn_in_a_later_round_does_not_end_it_before_the_others_pass()
     assert s.round == 2 and G.expected(s) == {"act": "turn", "seat": 2}, "the round ended before Cy passed"
     assert G.summary(s)["passed"] == ["Ann", "Bo"]
     s = play(s, *passes(2))
-    assert s.round == 3 and s.history[1]["ended_by"] == "passes"
+    assert s.round == 3 and G.summary(s)["rounds"][1]["ended_by"] == "passes"
 
 
 def test_an_extra_turn_owed_is_taken_even_when_everyone_has_passed():
@@ -129,7 +130,7 @@ def test_an_extra_turn_owed_is_taken_even_when_everyone_has_passed():
     assert s.round == 2 and G.expected(s) == {"act": "turn", "seat": 2}, "the extra turn was skipped"
     assert G.summary(s)["passed"] == ["Ann", "Bo"]  # Cy is in a turn again: not passed in it yet
     s = play(s, *passes(2))
-    assert s.round == 3 and s.history[1]["ended_by"] == "passes"
+    assert s.round == 3 and G.summary(s)["rounds"][1]["ended_by"] == "passes"
 
 
 def test_an_attack_breaks_the_run_and_a_player_who_passed_plays_again():
@@ -141,7 +142,7 @@ def test_an_attack_breaks_the_run_and_a_player_who_passed_plays_again():
     s = charge_wave(s, 2, "Drowned Bride", "Frost Hex", energy=1)
     s = play(s, {"act": "attack", "seat": 2, "spirit": 3, "target": 2, "attack_rolls": [6], "defence_rolls": [1]},
              {"act": "boost", "seat": 1}, {"act": "boost", "seat": 2})
-    assert s.battles[-1]["damage"][0]["killed"] and G.summary(s)["passed"] == []
+    assert s.battles[-1].damage[0].killed and G.summary(s)["passed"] == []
     assert G.expected(s) == {"act": "turn", "seat": 2}  # the extra turn
     s = play(s, *passes(2))
     assert s.round == 2 and G.expected(s) == {"act": "turn", "seat": 0}, "passes from before the attack counted"
@@ -149,7 +150,7 @@ def test_an_attack_breaks_the_run_and_a_player_who_passed_plays_again():
              *passes(0))
     assert s.round == 2 and G.summary(s)["passed"] == ["Ann", "Cy"]
     s = play(s, *passes(1))
-    assert s.round == 3 and s.history[1]["ended_by"] == "passes"
+    assert s.round == 3 and G.summary(s)["rounds"][1]["ended_by"] == "passes"
 
 
 def test_a_curse_activated_after_passing_withdraws_that_pass():
@@ -162,7 +163,7 @@ def test_a_curse_activated_after_passing_withdraws_that_pass():
     s = play(s, *passes(2))
     assert s.round == 2 and G.expected(s) == {"act": "turn", "seat": 0}
     s = play(s, *passes(0))
-    assert s.round == 3 and s.history[1]["ended_by"] == "passes"
+    assert s.round == 3 and G.summary(s)["rounds"][1]["ended_by"] == "passes"
 
 
 def test_the_last_player_who_had_not_passed_defeated_by_an_effect_ends_the_round():
@@ -170,8 +171,8 @@ def test_the_last_player_who_had_not_passed_defeated_by_an_effect_ends_the_round
     player still in has passed, so the round ends."""
     s = play(round_two(), *passes(0, 1))
     s = play(s, {"act": "energy", "seat": 2, "change": -5, "cause": "Red Bean Bomb"})
-    assert s.defeated[2] is not None and s.phase != "over"
-    assert s.round == 3 and s.history[1]["ended_by"] == "passes"
+    assert s.players[2].defeated is not None and s.phase != "over"
+    assert s.round == 3 and G.summary(s)["rounds"][1]["ended_by"] == "passes"
 
 
 def test_rule_function():

@@ -58,8 +58,8 @@ def enter(app, action):
         tap(app, ("curse",))
     elif act == "reveal":
         tap(app, ("seat", seat))
-        for card in action["hand"][len(app.match.state.known[seat]):]:
-            if isinstance(card, dict) and card["name"] not in app.match.state.cards:
+        for card in action["hand"][len(app.screen.view["seats"][seat]["hand_known"]):]:
+            if isinstance(card, dict) and card["name"] not in app.screen.view["cards"]:
                 tap_choice(app, ("define", "add", None))
                 define_card(app, card)
             else:
@@ -69,7 +69,7 @@ def enter(app, action):
         if not action.get("dice") and not action.get("cards"):
             tap(app, ("noboost",))
             return
-        pool = list(app.match.state.pools[seat])
+        pool = list(app.screen.view["seats"][seat]["pool_sides"])
         for d in action.get("dice", []):
             k = next(i for i, x in enumerate(pool) if x == d and ("die", i) not in picked(app))
             tap(app, ("die", k))
@@ -185,8 +185,8 @@ def test_the_pentagram_follows_the_state_and_undo_goes_back(app):
         enter(app, action)
     state = app.match.state
     scene = app.screen.pentagram_scene()
-    assert scene.planchette == list(state.settings["points"]).index(round1[upto - 1]["planchette"])
-    assert scene.dice == tuple(state.points[p] for p in state.settings["points"])
+    assert scene.planchette == list(state.settings.points).index(round1[upto - 1]["planchette"])
+    assert scene.dice == tuple(state.points[p] for p in state.settings.points)
     tap(app, "undo")
     assert app.match.match.actions == round1[: upto - 1]
     assert app.screen.pentagram_scene().planchette is None
@@ -271,7 +271,7 @@ def test_curses_are_sealed_on_the_shared_screen(app):
     tap(app, ("seat", 1))
     tap(app, ("curse",))
     state = app.match.state
-    assert state.phase == "reveal" and state.curses[0]["wave"] == state.curses[0]["star"] == 1
+    assert state.phase == "reveal" and state.players[0].zeners.wave.curses == state.players[0].zeners.star.curses == 1
 
 
 def test_any_player_activates_a_curse_at_any_time_from_the_speed_step(app):
@@ -282,13 +282,13 @@ def test_any_player_activates_a_curse_at_any_time_from_the_speed_step(app):
     # during Bo's reveal, Ann burns her cross curse: a Frost Hex
     burn = {"act": "activate", "seat": 0, "zener": "cross", "card": "Frost Hex", "burn": True}
     enter(app, burn)
-    assert played(app)[-1] == burn and app.match.state.trash[0] == ["Frost Hex"]
+    assert played(app)[-1] == burn and app.match.state.players[0].trash == ("Frost Hex",)
     # her wave curse comes to the board as a phantom, with 2 energy and a card of her hand as energy
     phantom = {"act": "activate", "seat": 0, "zener": "wave", "card": "Drowned Bride", "burn": False,
                "energy": 2, "add": {"as": "energy"}}
     enter(app, phantom)
     assert played(app)[-1] == phantom
-    item = app.match.state.board[0][0]
+    item = app.screen.view["seats"][0]["board"][0]
     assert item["card"] == "Drowned Bride" and item["cursed"] and item["energy"] == 3
     assert not find(app, ("activating",)).enabled  # no curse left
 
@@ -337,7 +337,7 @@ def test_a_card_in_no_catalog_is_defined_on_the_screen_and_named_inline(app):
              "speed": 3, "cursed": {"element": "smoke", "attack": "d20", "speed": 0}}
     assert played(app)[-1] == {"act": "reveal", "seat": 0, "hand": HANDS[0][:4] + [ghost]}
     state = app.match.state
-    assert state.cards["Candle Ghost"].cursed_attack == 20 and state.known[0][-1] == "Candle Ghost"
+    assert state.cards["Candle Ghost"].cursed_attack == 20 and state.players[0].hand.known[-1] == "Candle Ghost"
 
 
 def test_a_card_defined_with_other_figures_than_a_known_one_is_refused_with_a_banner(app):
@@ -370,7 +370,7 @@ def test_a_play_adds_a_card_to_a_spirits_inventory(app):
               "add": {"as": "inventory", "card": "Frost Hex" if seat == 0 else "Static Jar"}}
     enter(app, spirit)
     assert played(app)[-1] == spirit
-    item = app.match.state.board[seat][0]
+    item = app.screen.view["seats"][seat]["board"][0]
     assert [i["card"] for i in item["inventory"]] == [spirit["add"]["card"]] and item["energy"] == 2
 
 
@@ -391,7 +391,7 @@ def test_a_countered_play_may_draw_no_card(app):
     tap(app, ("play",))
     assert played(app)[-1] == countered
     after = app.match.state
-    assert after.hand(seat) == state.hand(seat) and after.deck == state.deck and not after.board[seat]
+    assert after.hand(seat) == state.hand(seat) and after.deck == state.deck and not after.players[seat].board
 
 
 def test_the_tables_own_dice_are_entered_die_by_die(app):
@@ -413,15 +413,15 @@ def test_the_tables_own_dice_are_entered_die_by_die(app):
     tap(app, ("roll", 7))
     assert played(app)[-1] == {**attack, "attack_rolls": [5], "defence_rolls": [7]}
     battle = app.match.state.battle
-    assert battle["attack"] == 5 and battle["defence"] == 7
+    assert battle.attack == 5 and battle.defence == 7
     # the defender's boost: a d6 rolled at the table
-    seat = app.match.state.battle["defender"]
-    die = app.match.state.pools[seat][0]
+    seat = app.match.state.battle.defender
+    die = app.match.state.players[seat].pool[0]
     tap(app, ("die", 0))
     tap(app, ("boost",))
     tap(app, ("roll", 3))
     assert played(app)[-1] == {"act": "boost", "seat": seat, "dice": [die], "rolls": [3]}
-    assert app.match.state.battle["defence"] == 10
+    assert app.match.state.battle.defence == 10
 
 
 def test_an_ability_is_recorded_from_the_board_or_the_hand(app):
@@ -431,8 +431,8 @@ def test_an_ability_is_recorded_from_the_board_or_the_hand(app):
     tap(app, ("abilities",))
     tap_choice(app, ("abilitycard", card))
     assert played(app)[-1] == {"act": "ability", "seat": seat, "card": card}
-    last = app.match.state.history[-1]["turns"][-1]["actions"][-1]
-    assert last == {"ability": card, "player": app.match.state.names[seat]}
+    last = app.screen.view["rounds"][-1]["turns"][-1]["actions"][-1]
+    assert last == {"ability": card, "player": app.screen.view["players"][seat]}
 
 
 def test_a_refused_entry_changes_nothing_and_says_why(app):
@@ -482,4 +482,4 @@ def test_a_card_effect_is_entered_as_a_correction(app):
     action = {"act": "energy", "seat": other, "change": -1, "cause": card}
     tap_choice(app, ("do", action))
     assert played(app)[-1] == action
-    assert app.match.state.down[other] == 4 and app.match.state.up[other] == 1
+    assert app.match.state.players[other].down == 4 and app.match.state.players[other].up == 1

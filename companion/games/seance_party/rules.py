@@ -201,5 +201,6 @@ def causes(state) -> set[str]:
     """Card effects: what a card does the table resolves; the companion only accepts a
     correction caused by a card on a board now (inventory included) or played, boosted with,
     activated or used for an ability this round."""
-    on_board = {c["card"] for items in state.board for item in items for c in (item, *item["inventory"])}
+    on_board = {card.card for player in state.players for item in player.board
+                for card in (item, *getattr(item, "inventory", ()))}
     return on_board | set(state.causes)

@@ -1,28 +1,36 @@
 """The Séance Party screen: each player's Zeners, energy, dice pool and spirits with the
 round's turn order and how every speed was reached on one side; on the other, what is owed
 now — curses, the revealed hand, boosts, a play, an attack, the damage type — and the last
-battle told in words.  The pentagram mirrors the game (:func:`seance_scene`).
+battle told in words.  The pentagram mirrors the game (:func:`seance_lights.lights`).
 
-Every entry is built by taps from the rules' legal actions (``moves.py``): where a hand
-holds cards the companion does not know, every catalog card is offered, and "New card…"
-opens :class:`CardFormScreen` for a card that is in no catalog (the log's inline
-definition).  Besides what the table owes, any player may activate a curse from the Speed
-step on (the strip at the foot of the panel), and the table may roll its own dice: with
-"Dice: at the table" every roll a line makes is asked for, die by die.  Curses are set
-sealed: the panel shows only who has chosen; each player taps their own name, chooses,
-and the screen hides the choice again.  The rules refuse anything wrong, and the refusal
-is the app's banner."""
+It draws from the game's view (``self.view``, the table's; ``self.seat_view(seat)`` for the
+moment one player chooses curses unseen) and the rules' legal actions, and works out no
+rule itself: the view carries every figure and sentence shown.  Every entry is built by
+taps from the legal actions: where a hand holds cards the companion does not know, every
+catalog card is offered, and "New card…" opens :class:`CardFormScreen` for a card that is in
+no catalog (the log's inline definition).  Besides what the table owes, any player may
+activate a curse from the Speed step on (the strip at the foot of the panel), and the table
+may roll its own dice: with "Dice: at the table" every roll a line makes is asked for, die by
+die.  Curses are set sealed: the panel shows only who has chosen; each player taps their own
+name, chooses, and the screen hides the choice again.  Seats set aside for the computer play
+by themselves (``Entry.bot``); when a computer plays a card and a person guesses, the screen
+asks that person which card they show.  The rules refuse anything wrong, and the refusal is
+the app's banner."""
 
 from __future__ import annotations
+
+import random
 
 import pygame
 
 from companion.engine.refusal import Refused
 from companion.games.seance_party import rules
+from companion.games.seance_party.bot import guess as computer_guess, with_guess
 from companion.games.seance_party.cards import DICE, SYMBOLS, describe, parse_card
-from companion.games.seance_party.moves import Hand, catalog, stack_dice
+from companion.games.seance_party.moves import boost_dice
+from companion.games.seance_party.state import Hand
 from companion.ui import theme
-from companion.ui.games.seance_lights import seance_scene
+from companion.ui.games.seance_lights import lights
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screen import GameScreen, SubScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, player_panel, rows
@@ -39,9 +47,7 @@ ACTIVATE_STEPS = ("seat", "zener", "card", "burn", "energy", "addkind", "add")
 
 
 def dice_text(dice) -> str:
-    return " ".join(f"d{d}" for d in dice) or "none"
-
-
+    return " ".join(dice) or "none"
 
 
 def symbol_face(symbol, chosen):
@@ -62,36 +68,71 @@ class SeancePartyScreen(GameScreen):
         self.title = "Séance Party"
         self.charged_at: float | None = None
         self.battle_at: float | None = None
-        self.seen_charges = len(self.state.charges)
-        self.seen_battle = self.state.battle is not None
+        self.seen_charges = len(self.view["charges"])
+        self.seen_battle = self.view["battle"] is not None
         self.table_dice = False       # True: the table rolls its own dice and enters each number
         self.defined: list[dict] = []  # cards defined here that no accepted line has named yet
 
+    # -- reading the view ----------------------------------------------------------------------
     def name(self, seat: int) -> str:
-        return self.state.names[seat]
+        return self.view["players"][seat]
+
+    def seat(self, seat: int) -> dict:
+        """What the table sees of ``seat``: hand, energy, pool, Zeners, board."""
+        return self.view["seats"][seat]
+
+    def active(self) -> list[int]:
+        return [s["seat"] for s in self.view["seats"] if not s["defeated"]]
+
+    def computers(self) -> tuple[int, ...]:
+        return tuple(self.app.match.meta.get("computer", ()))
+
+    def hand(self, seat: int) -> Hand:
+        """``seat``'s hand as the table knows it: the cards shown, and how many more."""
+        shown = self.seat(seat)
+        return Hand(tuple(shown["hand_known"]), shown["hand_unknown"])
+
+    def board_cards(self) -> dict[int, tuple[int, dict]]:
+        """Every card on a board by its number (inventory cards too): its seat, and itself."""
+        out = {}
+        for shown in self.view["seats"]:
+            for item in shown["board"]:
+                out[item["id"]] = (shown["seat"], item)
+                for carried in item.get("inventory", ()):
+                    out[carried["id"]] = (shown["seat"], carried)
+        return out
 
     def card_label(self, item_id) -> str:
-        seat, item = self.state.item(item_id, inventory=True)
-        if item is None:
-            return f"#{item_id}"
-        return f"{self.name(seat)}'s {item['card']}"
+        found = self.board_cards().get(item_id)
+        return f"#{item_id}" if found is None else f"{self.name(found[0])}'s {found[1]['card']}"
+
+    def points(self) -> list[str]:
+        """The symbols clockwise round the star."""
+        return [p["symbol"] for p in self.view["pentagram"]["points"]]
 
     # -- cards: the catalog, and the cards defined on this screen ----------------------------------
+    def known_cards(self) -> dict:
+        """Every card the companion knows, by name, with its figures."""
+        cached = self.__dict__.get("_known_cards")
+        if cached is None or cached[0] is not self.view:
+            cached = self._known_cards = (self.view, {n: parse_card(d) for n, d in self.view["cards"].items()})
+        return cached[1]
+
     def card_of(self, value):
         """The figures of a card a draft holds (a new definition is read as the rules will)."""
         if isinstance(value, dict):
-            return self.state.cards.get(value["name"]) or parse_card(value)
-        return self.state.cards[value]
+            return self.known_cards().get(value["name"]) or parse_card(value)
+        return self.known_cards()[value]
 
     def new_cards(self) -> list[dict]:
         """Cards defined here and not yet learned by the rules (a refused line forgets none)."""
-        return [d for d in self.defined if d["name"] not in self.state.cards]
+        return [d for d in self.defined if d["name"] not in self.view["cards"]]
 
     def hand_cards(self, seat: int, symbols=None) -> list:
         """What ``seat`` may name from hand: the known cards, and while the hand holds unknown
         ones every catalog card and every card defined here."""
-        hand = Hand.of(self.state, seat)
-        values = hand.options(catalog(self.state)) + (self.new_cards() if hand.unknown else [])
+        shown = self.seat(seat)
+        values = shown["may_give"] + (self.new_cards() if shown["hand_unknown"] else [])
         return [v for v in values if symbols is None or self.card_of(v).symbol in symbols]
 
     def card_choices(self, values, tag, new: bool, symbol=None, chosen=()) -> list[tuple[str, tuple]]:
@@ -106,34 +147,51 @@ class SeancePartyScreen(GameScreen):
             if isinstance(value, dict) and value not in self.defined:
                 self.defined.append(value)
             self.on_button((tag, value))
-        self.app.show(CardFormScreen(self.app, self, self.state.cards, done, symbol, self.new_cards()))
+        self.app.show(CardFormScreen(self.app, self, self.known_cards(), done, symbol, self.new_cards()))
 
-    # -- time: the pentagram's animations ---------------------------------------------------------
+    # -- time: the pentagram's animations, the computer's moves ---------------------------------
     def tick(self, now: float) -> bool:
-        state = self.state
+        view = self.view
         changed = False
-        if len(state.charges) > self.seen_charges:
+        if len(view["charges"]) > self.seen_charges:
             self.charged_at, changed = now, True
-        self.seen_charges = len(state.charges)
-        fighting = state.battle is not None
+        self.seen_charges = len(view["charges"])
+        fighting = view["battle"] is not None
         if fighting and not self.seen_battle:
             self.battle_at, changed = now, True
         self.seen_battle = fighting
-        return changed or self.animating()
+        return self.play_computers(now) or changed or self.animating()
+
+    def play_computers(self, now: float) -> bool:
+        """The computer's move after a moment's thought; but a card the computer plays while a
+        person guesses waits for that person to show theirs (the play's entry, at its guess)."""
+        move = self.computer_move()
+        if move is not None and move["act"] == "play" and "guess" in move and self.view["guesser"] not in self.computers():
+            draft = self.draft
+            if draft.get("computer") != move:
+                draft.clear()
+                draft.update(seat=move["seat"], playing=True, card=move["card"], planchette=move["planchette"],
+                             computer=move)
+                self.app.dirty = True
+            return False
+        return self.play_computer(now)
+
+    def computer_rng(self, what: str) -> random.Random:
+        match = self.app.match.match
+        return random.Random(f"{match.setup.get('seed')}:bot:{len(match.actions)}:{what}")
 
     def animating(self) -> bool:
         now = self.app.clock.now()
         return any(t is not None and now - t < ANIMATION for t in (self.charged_at, self.battle_at))
 
     def pentagram_scene(self):
-        colours = [self.colour(s) for s in range(len(self.state.names))]
-        return seance_scene(self.state, colours, self.charged_at, self.battle_at)
+        return lights(self.view, self.app.match.meta, self.charged_at, self.battle_at)
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw_body(self, surface, area):
         s = self.scale
-        state = self.state
-        self.title = f"Séance Party — round {state.round}: {STEP.get(state.phase, state.phase)}"
+        view = self.view
+        self.title = f"Séance Party — round {view['round']}: {STEP.get(view['step'], view['step'])}"
         left, right = columns(area.inflate(-s(12), -s(10)), [11, 9], s(10))
         table, order = rows(left, [5, 1.3], s(6))
         self.draw_players(surface, table)
@@ -146,27 +204,26 @@ class SeancePartyScreen(GameScreen):
 
     def draw_players(self, surface, area):
         s = self.scale
-        state = self.state
-        count = len(state.names)
-        for seat, box in enumerate(rows(area, [1] * count, s(5))):
-            turn = state.turn == seat and state.phase != "over"
-            inner = player_panel(surface, box, self.colour(seat), turn, s)
+        seats = self.view["seats"]
+        for box, shown in zip(rows(area, [1] * len(seats), s(5)), seats):
+            seat = shown["seat"]
+            inner = player_panel(surface, box, self.colour(seat), self.view["turn_seat"] == seat, s)
             top, middle, bottom = rows(inner, [1, 1, 1], 0)
             name, zeners = columns(top, [2, 3], s(6))
-            label = self.name(seat) + (" — defeated" if state.defeated[seat] is not None else "")
-            draw_text(surface, label, name, s(15), theme.BAD if state.defeated[seat] is not None else theme.INK,
-                      bold=True)
-            self.draw_zeners(surface, zeners, seat)
-            in_spirits = state.energy_total(seat) - state.down[seat]
-            known = len(state.known[seat])
-            hand = f"hand {state.hand(seat)}" + (f" ({known} known)" if known and state.unknown[seat] else "")
-            facts = [hand, f"energy {state.down[seat]} down, {state.up[seat]} up, {in_spirits} in spirits",
-                     f"dice {dice_text(state.pools[seat])}"]
+            out = shown["defeated"]
+            draw_text(surface, shown["name"] + (" — defeated" if out else ""), name, s(15),
+                      theme.BAD if out else theme.INK, bold=True)
+            self.draw_zeners(surface, zeners, shown)
+            energy = shown["energy"]
+            known = len(shown["hand_known"])
+            hand = f"hand {shown['hand']}" + (f" ({known} known)" if known and shown["hand_unknown"] else "")
+            facts = [hand, f"energy {energy['face_down']} down, {energy['face_up']} up, {energy['in_spirits']} in spirits",
+                     f"dice {dice_text(shown['pool'])}"]
             draw_text(surface, " · ".join(facts), middle, s(12), theme.MUTED)
             board = []
-            for item in state.board[seat]:
+            for item in shown["board"]:
                 text = f"#{item['id']} {item['card']}" + (" (cursed)" if item["cursed"] else "")
-                if item["kind"] == "spirit":
+                if "energy" in item:
                     text += f" E{item['energy']}"
                     if item["inventory"]:
                         text += " [" + ", ".join(i["card"] for i in item["inventory"]) + "]"
@@ -175,136 +232,51 @@ class SeancePartyScreen(GameScreen):
                 else:
                     text += " (spell waiting)"
                 board.append(text)
-            curses = sum(state.curses[seat].values())
+            curses = sum(shown["curses"].values())
             line = "; ".join(board) or "no spirits"
             if curses:
                 line += f" · {curses} curse{'s' if curses > 1 else ''}"
             draw_text(surface, line, bottom, s(12), theme.INK)
 
-    def draw_zeners(self, surface, area, seat):
+    def draw_zeners(self, surface, area, shown):
         """The five Zeners: gold when charged, bright face up, faint face down; a dot for a curse."""
         s = self.scale
-        state = self.state
-        for cell, symbol in zip(columns(area, [1] * 5, s(3)), state.settings["points"]):
-            zener = state.zeners[seat][symbol]
-            colour = theme.GOLD if zener["charged"] else (theme.INK if zener["up"] else theme.FAINT)
-            if zener["charged"] and not zener["up"]:
+        for cell, symbol in zip(columns(area, [1] * 5, s(3)), self.points()):
+            face = shown["faces"][symbol]
+            colour = theme.GOLD if face["charged"] else (theme.INK if face["up"] else theme.FAINT)
+            if face["charged"] and not face["up"]:
                 colour = (150, 124, 60)
             draw_symbol(surface, symbol, cell, colour)
-            if state.curses[seat][symbol]:
+            if face["curses"]:
                 pygame.draw.circle(surface, theme.BAD, (cell.right - s(3), cell.top + s(3)), max(2, s(3)))
 
     def draw_order(self, surface, area):
-        """The round's speeds explained: hand + board + boost = total, in turn order."""
+        """The round's speeds explained (the view's words): hand + board + boost = total."""
         s = self.scale
-        state = self.state
         panel(surface, area, theme.PANEL, s(8))
-        inner = area.inflate(-s(12), -s(6))
-        record = state.history[-1] if state.history else {}
-        if not state.speeds:
-            text = "Turn order: speeds are added up once every hand is revealed."
-        else:
-            parts = []
-            seats = state.order or sorted(state.speeds["speed"], key=lambda x: -state.speeds["speed"][x])
-            for seat in seats:
-                if seat not in state.speeds["hand"]:
-                    continue
-                hand, board = state.speeds["hand"][seat], state.speeds["board"][seat]
-                boost = record.get("boosts", {}).get(self.name(seat))
-                piece = f"{self.name(seat)} hand {hand} + board {board}"
-                if boost is not None:
-                    rolls = " + ".join(f"d{d} {r}" for d, r in zip(boost["dice"], boost["rolls"]))
-                    cards = " + ".join(boost["cards"])
-                    how = ", ".join(x for x in (rolls, cards) if x) or "none"
-                    piece += f" + boost {boost['total']} ({how})"
-                parts.append(piece + f" = {state.speeds['speed'][seat]}")
-            prefix = "Turn order: " if state.order else "Speeds so far: "
-            text = prefix + "; ".join(parts)
-        draw_paragraph(surface, text, inner, s(12), theme.INK, 3)
+        draw_paragraph(surface, self.view["speeds"]["explained"], area.inflate(-s(12), -s(6)), s(12), theme.INK, 3)
 
     def draw_info(self, surface, area):
         s = self.scale
-        state = self.state
+        pentagram = self.view["pentagram"]
         panel(surface, area, theme.PANEL, s(8))
-        owed = self.game.expected(state)
-        planchette = state.planchette or "unplaced"
-        dice = " ".join(f"{SHORT[p]}d{state.points[p]}" if state.points[p] else f"{SHORT[p]}—"
-                        for p in state.settings["points"])
+        dice = " ".join(f"{SHORT[p['symbol']]}{p['die'] or '—'}" for p in pentagram["points"])
         label, pent = rows(area.inflate(-s(12), -s(4)), [1.3, 1], 0)
-        if owed is None:
-            text = "Game over"
-        elif owed["act"] == "turn":
-            text = f"{self.name(owed['seat'])}'s turn"
-        else:
-            text = f"{self.name(owed['seat'])}: {owed['act']}"
-        draw_text(surface, text, label, s(16), theme.GOLD, bold=True)
-        draw_text(surface, f"planchette {planchette} · points {dice}", pent, s(12), theme.MUTED)
-
-    def battle_words(self, b, live: bool = False) -> str:
-        state = self.state
-        names = list(state.names)
-        attacker = b["attacker"] if isinstance(b["attacker"], str) else names[b["attacker"]]
-        defender = b["defender"] if isinstance(b["defender"], str) else names[b["defender"]]
-        _, spirit = state.item(b["spirit"])
-        spirit_name = spirit["card"] if spirit else f"#{b['spirit']}"
-        _, target = state.item(b["target"]) if b["target"] is not None else (None, None)
-
-        def side(stack_rolls, boost, total, who_item):
-            dice = []
-            item = who_item
-            if item is not None:
-                stack = self.game._stack(state, item)
-                dice = [c.attack_of(k) for c, k in stack]
-            parts = [f"d{d} {r}" if d else str(r) for d, r in
-                     zip(dice + [None] * len(stack_rolls), stack_rolls)] or ["0"]
-            if boost:
-                parts.append(f"boost {boost['total']}")
-            return " + ".join(parts) + f" = {total}"
-
-        attack = side(b["attack_rolls"], b["boosts"].get("attack"), b["attack"], spirit)
-        against = f"{defender}'s {target['card']}" if target else (
-            f"{defender}'s {b['target_card']}" if b.get("target_card") else defender)
-        defence = side(b["defence_rolls"], b["boosts"].get("defence"), b["defence"], target)
-        text = f"{attacker}'s {spirit_name}: {attack} against {against}: {defence}"
-        if live:
-            return text + " (boosts to come)" if state.phase == "battle" else text
-        winners = b.get("winners") or []
-        if len(winners) == 2:
-            text += ": a tie"
-        elif winners:
-            text += f": {winners[0]} wins"
-        hits = [f"{d['by']} deals {d['amount']} {d['element']}" + (f" to {d['spirit']}" if d.get("spirit") else
-                                                                     f" to {d['to']}")
-                + (" (killed)" if d.get("killed") else "") for d in b.get("damage", [])]
-        if hits:
-            text += "; " + "; ".join(hits)
-        if b.get("defeated"):
-            text += "; " + ", ".join(b["defeated"]) + " defeated"
-        return text
+        draw_text(surface, self.view["owed"], label, s(16), theme.GOLD, bold=True)
+        draw_text(surface, f"planchette {pentagram['planchette'] or 'unplaced'} · points {dice}", pent, s(12),
+                  theme.MUTED)
 
     def draw_battle(self, surface, area):
         s = self.scale
-        state = self.state
         panel(surface, area, theme.PANEL, s(8))
-        inner = area.inflate(-s(12), -s(4))
-        if state.battle is not None:
-            text = "Battle: " + self.battle_words(state.battle, live=True)
-        elif state.battles:
-            text = "Last battle: " + self.battle_words(state.battles[-1])
-        elif state.charges:
-            c = state.charges[-1]
-            who = c["player"] if isinstance(c["player"], str) else self.name(c["player"])
-            text = f"Last charge: {who}'s {c['zener']} in round {c['round']}. No battle yet."
-        else:
-            text = "No battle yet."
-        draw_paragraph(surface, text, inner, s(11), theme.INK, 3)
+        draw_paragraph(surface, self.view["battle_words"], area.inflate(-s(12), -s(4)), s(11), theme.INK, 3)
 
     # -- the entry of what is owed -----------------------------------------------------------------
     def draw_action(self, surface, area):
         """What the table owes now, or the entry a player opened (a curse, rolls to enter);
         below, the strip any player may use at any time."""
-        state = self.state
-        if state.phase == "over":
+        owed = self.view["next"]
+        if owed is None:
             return self.draw_over(surface, area)
         s = self.scale
         body, strip = rows(area, [6, 1], s(6))
@@ -318,7 +290,6 @@ class SeancePartyScreen(GameScreen):
         elif draft.get("mode") == "effect":
             self.draw_effect(surface, body)
         else:
-            owed = self.game.expected(state)
             handler = {"curse": self.draw_curse, "reveal": self.draw_reveal, "boost": self.draw_boost,
                        "damage": self.draw_damage, "turn": self.draw_turn}[owed["act"]]
             handler(surface, body, owed)
@@ -360,7 +331,7 @@ class SeancePartyScreen(GameScreen):
     # -- the curse step: sealed ----------------------------------------------------------------------
     def draw_curse(self, surface, area, owed):
         """Only who has chosen shows; a player taps their own name to choose unseen."""
-        waiting = set(self.state.sealed.waiting_for())
+        waiting = set(self.view["curse_waiting"])
         seat = self.draft.get("seat")
         if seat in waiting:
             return self.draw_own_curses(surface, area, seat)
@@ -369,22 +340,26 @@ class SeancePartyScreen(GameScreen):
         self.prompt(surface, prompt, "Curses are secret until everyone has chosen")
         draw_paragraph(surface, "Tap your own name, choose while the others look away, and the screen hides it again.",
                        hint, s(11), theme.MUTED, 2)
-        seats = self.state.active()
+        seats = self.active()
+        computers = self.computers()
         for cell, p in zip(grid(who, 2, max(1, -(-len(seats) // 2)), s(5)), seats):
-            status = "waiting — tap to choose" if p in waiting else "chosen"
-            self.add_button(surface, Button(cell, f"{self.name(p)}: {status}", ("seat", p), p in waiting,
-                                            colour=self.colour(p)), s(13))
+            status = "chosen" if p not in waiting else "the computer chooses" if p in computers else \
+                "waiting — tap to choose"
+            self.add_button(surface, Button(cell, f"{self.name(p)}: {status}", ("seat", p),
+                                            p in waiting and p not in computers, colour=self.colour(p)), s(13))
 
     def draw_own_curses(self, surface, area, seat):
+        """The private moment: what ``seat`` alone may see (its view), while the others look away."""
         s = self.scale
+        own = self.seat_view(seat)["own"]
         draft = self.draft
         zeners = draft.setdefault("zeners", [])
         prompt, body, go = rows(area, [1, 2.5, 1.2], s(6))
         self.prompt(surface, prompt, f"Only {self.name(seat)} looks: curses on…", self.colour(seat))
-        up = [z for z in self.state.settings["points"] if self.state.zeners[seat][z]["up"]]
-        for cell, z in zip(columns(body.inflate(0, -body.height // 4), [1] * 5, s(5)), up):
+        for cell, z in zip(columns(body.inflate(0, -body.height // 4), [1] * 5, s(5)), own["curse_zeners"]):
             chosen = z in zeners
-            self.add_button(surface, Button(cell, z, ("zener", z), selected=chosen,
+            room = chosen or len(zeners) < own["curse_most"]  # a curse is a card from the hand
+            self.add_button(surface, Button(cell, z, ("zener", z), room, selected=chosen,
                                             draw_face=symbol_face(z, chosen)), s(12))
         hide, done = columns(go, [1, 2], s(6))
         self.add_button(surface, Button(hide, "Hide", ("hide",)), s(13))
@@ -395,51 +370,52 @@ class SeancePartyScreen(GameScreen):
     # -- the speed step ----------------------------------------------------------------------------------
     def draw_reveal(self, surface, area, owed):
         s = self.scale
-        state = self.state
-        waiting = [p for p in state.active() if p not in state.revealed]
+        waiting = sorted({a["seat"] for a in self.legal("reveal")} - set(self.computers()))
         draft = self.draft
         if draft.get("seat") not in waiting:
             draft.clear()
-            draft["seat"] = owed["seat"]
+            if not waiting:
+                return self.prompt(surface, rows(area, [1, 5], s(6))[0], "The computer reveals…")
+            draft["seat"] = owed["seat"] if owed["seat"] in waiting else waiting[0]
         seat = draft["seat"]
-        draft.setdefault("hand", list(state.known[seat]))
-        need = state.hand(seat)
+        shown = self.seat(seat)
+        draft.setdefault("hand", list(shown["hand_known"]))
+        need = shown["hand"]
         prompt, sofar, cards, go = rows(area, [1, 1.2, 4, 1.2], s(6))
         name, who = columns(prompt, [1, 1], s(6))
         self.prompt(surface, name, f"{self.name(seat)} reveals {need} cards", self.colour(seat))
         for cell, p in zip(columns(who, [1] * max(len(waiting), 3), s(4)), waiting):
             self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
                                             colour=self.colour(p)), s(12))
-        shown = ", ".join(card_name(c) for c in draft["hand"]) or "none yet"
-        draw_paragraph(surface, f"{shown} ({len(draft['hand'])} of {need}).", sofar, s(11), theme.MUTED, 2)
+        chosen = ", ".join(card_name(c) for c in draft["hand"]) or "none yet"
+        draw_paragraph(surface, f"{chosen} ({len(draft['hand'])} of {need}).", sofar, s(11), theme.MUTED, 2)
         if len(draft["hand"]) < need:
-            values = catalog(state) + self.new_cards()
+            values = list(self.view["cards"]) + self.new_cards()
             self.add_choices(surface, cards, self.card_choices(values, "add", True), 3, 3, s(12))
         fix, done = columns(go, [1, 2], s(6))
         self.add_button(surface, Button(fix, "Take back", ("takeback",),
-                                        len(draft["hand"]) > len(state.known[seat])), s(13))
+                                        len(draft["hand"]) > len(shown["hand_known"])), s(13))
         self.add_button(surface, Button(done, "Reveal", ("reveal",), len(draft["hand"]) == need,
                                         colour=theme.GOOD), s(15))
 
     def draw_boost(self, surface, area, owed):
         s = self.scale
-        state = self.state
         seat = owed["seat"]
         draft = self.own_draft(seat)
         draft.setdefault("dice", [])
         draft.setdefault("cards", [])
-        in_battle = state.phase == "battle"
         prompt, dice, cards, go = rows(area, [1, 1.3, 2.5, 1.2], s(6))
-        what = "battle" if in_battle else "speed"
+        what = "battle" if self.view["step"] == "battle" else "speed"
         self.prompt(surface, prompt, f"{self.name(seat)}: {what} boost?", self.colour(seat))
-        pool = state.pools[seat]
+        if seat in self.computers():
+            return
+        pool = self.seat(seat)["pool_sides"]
         for cell, (k, d) in zip(columns(dice, [1] * max(len(pool), 6), s(4)), enumerate(pool)):
             self.add_button(surface, Button(cell, f"d{d}", ("die", k), selected=k in draft["dice"]), s(13))
         chosen = ", ".join(card_name(c) for c in draft["cards"])
-        hand = Hand.of(state, seat)
-        if hand.size():
-            values = self.hand_cards(seat)
-            choices = self.card_choices(values, "boostcard", hand.unknown > 0, chosen=draft["cards"])
+        hand = self.hand(seat)
+        if hand.size:
+            choices = self.card_choices(self.hand_cards(seat), "boostcard", hand.unknown > 0, chosen=draft["cards"])
             self.add_choices(surface, cards, choices, 2, 3, s(12), page_key="boostpage")
         else:
             draw_paragraph(surface, f"Cards: {chosen or 'none'}.", cards, s(12), theme.MUTED, 2)
@@ -452,21 +428,24 @@ class SeancePartyScreen(GameScreen):
     def boost_entry(self) -> tuple[dict, list]:
         """The boost the draft holds, and the dice it rolls (in a battle a card's attack die
         too)."""
-        state, draft = self.state, self.draft
+        draft = self.draft
         seat = draft["seat"]
-        dice = [state.pools[seat][k] for k in sorted(draft["dice"])]
+        pool = self.seat(seat)["pool_sides"]
+        dice = [pool[k] for k in sorted(draft["dice"])]
         entry = {"act": "boost", "seat": seat}
         if dice:
             entry["dice"] = dice
         if draft["cards"]:
             entry["cards"] = list(draft["cards"])
-        rolled = dice + ([self.card_of(c).attack for c in draft["cards"]] if state.phase == "battle" else [])
+        rolled = boost_dice(dice, [self.card_of(c) for c in draft["cards"]], self.view["step"] == "battle")
         return entry, [("rolls", rolled, f"{self.name(seat)}'s boost")]
 
     def draw_damage(self, surface, area, owed):
         s = self.scale
         prompt, body = rows(area, [1, 4], s(6))
         self.prompt(surface, prompt, f"{self.name(owed['seat'])} chooses the damage type", self.colour(owed["seat"]))
+        if owed["seat"] in self.computers():
+            return
         options = self.legal("damage")
         for cell, action in zip(grid(body, 2, max(2, -(-len(options) // 2)), s(6)), options):
             self.add_button(surface, Button(cell, action["element"], ("do", action)), s(15))
@@ -480,6 +459,8 @@ class SeancePartyScreen(GameScreen):
             return self.draw_play(surface, area, seat)
         prompt, acts, body = rows(area, [1, 1.2, 5], s(6))
         self.prompt(surface, prompt, f"{self.name(seat)}'s turn", self.colour(seat))
+        if seat in self.computers():
+            return draw_paragraph(surface, "The computer is thinking…", body, s(12), theme.MUTED, 2)
         play, ability, pas, end = columns(acts, [1.2, 1, 0.8, 1], s(5))
         self.add_button(surface, Button(play, "Play a card", ("playing",), bool(self.legal("play"))), s(13))
         self.add_button(surface, Button(ability, "Ability…", ("abilities",), bool(self.legal("ability"))), s(13))
@@ -490,7 +471,7 @@ class SeancePartyScreen(GameScreen):
         attacks = [a for a in self.legal("attack") if "attack_rolls" not in a and "defence_rolls" not in a]
         others = self.legal("attach") + attacks
         if not others:
-            if rules.forced_pass(self.state.round, set(self.state.started), self.state.active()):
+            if self.view["forced_pass"]:
                 draw_paragraph(surface, "Round 1: no attacks and no ending until everyone has started a turn.",
                                body, s(12), theme.MUTED, 2)
             return
@@ -506,45 +487,53 @@ class SeancePartyScreen(GameScreen):
 
     def attack_rolls(self, action) -> list:
         """An attack's dice: the attacking stack's, then the defending stack's (none for a player)."""
-        state = self.state
-        seat, spirit = state.item(action["spirit"], inventory=True)
-        out = [("attack_rolls", stack_dice(state, spirit), f"{self.name(seat)}'s attack")]
+        found = self.board_cards()
+        seat, spirit = found[action["spirit"]]
+        out = [("attack_rolls", spirit["dice"], f"{self.name(seat)}'s attack")]
         if "target" in action:
-            owner, target = state.item(action["target"], inventory=True)
-            out.append(("defence_rolls", stack_dice(state, target), f"{self.name(owner)}'s defence"))
+            owner, target = found[action["target"]]
+            out.append(("defence_rolls", target["dice"], f"{self.name(owner)}'s defence"))
         return out
 
     def draw_play(self, surface, area, seat):
         """A play in steps: the card, the planchette's point, the guesser's shown card, then a
-        spirit's energy and added card, or a countered card's draw."""
+        spirit's energy and added card, or a countered card's draw.  A computer guesser shows
+        its card at once; a computer's own play asks only the person who guesses."""
         s = self.scale
-        state = self.state
         draft = self.draft
         prompt, body, go = rows(area, [1, 5, 1.2], s(6))
-        up = {z for z, v in state.zeners[seat].items() if v["up"]}
-        g = rules.guesser(seat, [state.hand(p) for p in range(len(state.names))], state.active())
+        faces = self.seat(seat)["faces"]
+        up = {z for z, face in faces.items() if face["up"]}
+        g = self.view["guesser"]
         if "card" not in draft:
             self.back_and_go(surface, go, "Play", ("play",), False)
             self.prompt(surface, prompt, f"{self.name(seat)} plays…", self.colour(seat))
-            new = state.unknown[seat] > 0
+            new = self.seat(seat)["hand_unknown"] > 0
             return self.add_choices(surface, body, self.card_choices(self.hand_cards(seat, up), "card", new), 3, 4,
                                     s(12), page_key="cardpage")
         card = self.card_of(draft["card"])
         if "planchette" not in draft:
             self.back_and_go(surface, go, "Play", ("play",), False)
             self.prompt(surface, prompt, f"{card.name}: move the planchette to…")
-            targets = rules.planchette_targets(state.settings["points"], state.settings["adjacency"],
-                                               state.planchette)
-            for cell, t in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)), targets):
+            targets = {a["planchette"] for a in self.legal("play")}
+            for cell, t in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)),
+                               [p for p in self.points() if p in targets]):
                 self.add_button(surface, Button(cell, t, ("planchette", t), draw_face=symbol_face(t, False)),
                                 s(12))
             return
+        if g is not None and "guess" not in draft and g in self.computers():
+            draft["guess"] = computer_guess(self.seat(g)["may_give"], self.view["pentagram"]["planchette"],
+                                            lambda c: self.card_of(c).symbol, self.computer_rng("guess"))
         if g is not None and "guess" not in draft:
-            self.back_and_go(surface, go, "Play", ("play",), False)
+            if "computer" not in draft:  # a computer's play waits for the guess alone: no Back
+                self.back_and_go(surface, go, "Play", ("play",), False)
             self.prompt(surface, prompt, f"{self.name(g)} shows…", self.colour(g))
-            return self.add_choices(surface, body, self.card_choices(self.hand_cards(g), "guess", state.unknown[g] > 0),
+            return self.add_choices(surface, body, self.card_choices(self.hand_cards(g), "guess",
+                                                                    self.seat(g)["hand_unknown"] > 0),
                                     3, 4, s(12), page_key="guesspage")
-        countered = "guess" in draft and self.card_of(draft["guess"]).symbol == card.symbol
+        if "computer" in draft:
+            return self.prompt(surface, prompt, f"{self.name(seat)} plays {card.name}…", self.colour(seat))
+        countered = "guess" in draft and rules.countered(card, self.card_of(draft["guess"]))
         if not countered and self.draw_possession(surface, prompt, body, go, seat, card):
             return
         self.back_and_go(surface, go, "Play", ("play",))
@@ -576,7 +565,7 @@ class SeancePartyScreen(GameScreen):
         s = self.scale
         draft = self.draft
         hand = self.possession_hand()
-        down = self.state.down[seat]
+        down = self.seat(seat)["energy"]["face_down"]
         if card.type != "spirit" or down == 0:
             return False
         if "energy" not in draft:
@@ -594,12 +583,12 @@ class SeancePartyScreen(GameScreen):
             none, inventory, energy = rows(body, [1, 1, 1], s(6))
             self.add_button(surface, Button(none, "No card", ("noadd",)), s(13))
             self.add_button(surface, Button(inventory, "One to its inventory, face up…", ("addkind", "inventory"),
-                                            hand.size() > 0), s(13))
+                                            hand.size > 0), s(13))
             self.add_button(surface, Button(energy, "One as more Spirit Energy", ("addkind", "energy"),
-                                            hand.size() > 0), s(13))
+                                            hand.size > 0), s(13))
             return True
         self.prompt(surface, prompt, "To the inventory:" if kind == "inventory" else "As Spirit Energy (known cards):")
-        values = hand.options(catalog(self.state)) + (self.new_cards() if hand.unknown else [])
+        values = hand.options(self.view["cards"]) + (self.new_cards() if hand.unknown else [])
         self.add_choices(surface, body, self.card_choices(values, "addcard", hand.unknown > 0), 3, 4, s(12),
                          page_key="addpage")
         return True
@@ -627,15 +616,13 @@ class SeancePartyScreen(GameScreen):
         being played (a curse brought to the board was not in the hand)."""
         draft = self.draft
         if draft.get("mode") == "activate":
-            return Hand.of(self.state, draft["aseat"])
-        hand = Hand.of(self.state, draft["seat"])
-        hand.take(card_name(draft["card"]))
-        return hand
+            return self.hand(draft["aseat"])
+        hand = self.hand(draft["seat"])
+        return hand.take(card_name(draft["card"])) or hand
 
     # -- activating a curse: any player, any time from the Speed step on --------------------------------------
     def draw_activate(self, surface, area):
         s = self.scale
-        state = self.state
         draft = self.draft
         prompt, body, go = rows(area, [1, 5, 1.2], s(6))
         actions = self.legal("activate")
@@ -650,15 +637,16 @@ class SeancePartyScreen(GameScreen):
         if "zener" not in draft:
             self.back_and_go(surface, go, "Activate", ("activate",), False)
             self.prompt(surface, prompt, f"{self.name(seat)}'s curse on which Zener?", self.colour(seat))
-            cursed = [z for z in state.settings["points"] if state.curses[seat][z]]
-            for cell, z in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)), cursed):
+            cursed = {a["zener"] for a in actions if a["seat"] == seat}
+            for cell, z in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)),
+                               [p for p in self.points() if p in cursed]):
                 self.add_button(surface, Button(cell, z, ("zener", z), draw_face=symbol_face(z, False)), s(12))
             return
         z = draft["zener"]
         if "card" not in draft:
             self.back_and_go(surface, go, "Activate", ("activate",), False)
             self.prompt(surface, prompt, f"The curse on {self.name(seat)}'s {z} is…")
-            values = [n for n in catalog(state) if state.cards[n].symbol == z]
+            values = list(dict.fromkeys(a["card"] for a in actions if a["seat"] == seat and a["zener"] == z))
             values += [d for d in self.new_cards() if d["symbol"] == z]
             return self.add_choices(surface, body, self.card_choices(values, "acard", True, z), 3, 4, s(12),
                                     page_key="acardpage")
@@ -688,16 +676,16 @@ class SeancePartyScreen(GameScreen):
     def draw_ability(self, surface, area):
         """Whose card's ability the turn player uses; what it does the table resolves."""
         s = self.scale
-        seat = self.state.turn
+        seat = self.view["turn_seat"]
         prompt, hint, body, go = rows(area, [1, 1.1, 4, 1.2], s(6))
         back, _ = columns(go, [1, 2], s(6))
         self.add_button(surface, Button(back, "Back", ("back",)), s(13))
         self.prompt(surface, prompt, f"{self.name(seat)} uses the ability of…", self.colour(seat))
         draw_paragraph(surface, "The table resolves what the card says; the companion records whose card it was.",
                        hint, s(11), theme.MUTED, 2)
-        choices = [(f"#{a['item']} {self.state.item(a['item'], inventory=True)[1]['card']}", ("do", a))
-                   for a in self.legal("ability") if "item" in a]
-        choices += self.card_choices(self.hand_cards(seat), "abilitycard", self.state.unknown[seat] > 0)
+        found = self.board_cards()
+        choices = [(f"#{a['item']} {found[a['item']][1]['card']}", ("do", a)) for a in self.legal("ability") if "item" in a]
+        choices += self.card_choices(self.hand_cards(seat), "abilitycard", self.seat(seat)["hand_unknown"] > 0)
         self.add_choices(surface, body, choices, 3, 4, s(12), page_key="abilitypage")
 
     # -- a card effect's correction (Readings 2) ------------------------------------------------------------------
@@ -726,7 +714,7 @@ class SeancePartyScreen(GameScreen):
             self.prompt(surface, prompt, "Which card's effect?")
             draw_paragraph(surface, "A card on a board, or played, boosted with, activated or used this round.",
                            hint, s(11), theme.MUTED, 2)
-            choices = [(name, ("cause", name)) for name in sorted(rules.causes(self.state))]
+            choices = [(name, ("cause", name)) for name in self.view["causes"]]
             self.add_choices(surface, body, choices, 3, 4, s(12), page_key="causepage")
             return
         self.prompt(surface, prompt, f"{cause}: what did it change?")
@@ -772,12 +760,8 @@ class SeancePartyScreen(GameScreen):
 
     def draw_over(self, surface, area):
         s = self.scale
-        state = self.state
         text, button = rows(area, [2, 1], s(8))
-        winners = ", ".join(self.name(w) for w in state.winners or [])
-        how = {"charges": "by charging all five Zeners", "defeats": "by defeats"}.get(state.won_by, "")
-        draw_paragraph(surface, f"{winners} win{'s' if len(state.winners or []) == 1 else ''} {how}.", text, s(18),
-                       theme.GOOD)
+        draw_paragraph(surface, self.view["ending"], text, s(18), theme.GOOD)
         self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD), s(16))
 
     # -- input ---------------------------------------------------------------------------------------------------
@@ -825,7 +809,7 @@ class SeancePartyScreen(GameScreen):
 
     def tap_takeback(self, _):
         draft = self.draft
-        if len(draft["hand"]) > len(self.state.known[draft["seat"]]):
+        if len(draft["hand"]) > len(self.seat(draft["seat"])["hand_known"]):
             draft["hand"].pop()
 
     def tap_reveal(self, _):
@@ -857,7 +841,7 @@ class SeancePartyScreen(GameScreen):
         self.draft["mode"] = "ability"
 
     def tap_abilitycard(self, value):
-        self.app.play({"act": "ability", "seat": self.state.turn, "card": value})
+        self.app.play({"act": "ability", "seat": self.view["turn_seat"], "card": value})
 
     def tap_attack(self, action):
         self.submit(action, self.attack_rolls(action))
@@ -879,6 +863,15 @@ class SeancePartyScreen(GameScreen):
     def tap_addcard(self, value):
         draft = self.draft
         draft["add"] = {"as": draft.pop("addkind"), "card": value}
+
+    def tap_guess(self, value):
+        """The card the guesser shows; for a computer's play, the play is then whole."""
+        draft = self.draft
+        draft["guess"] = value
+        play = draft.get("computer")
+        if play is not None:
+            down = self.seat(play["seat"])["energy"]["face_down"]
+            self.app.play(with_guess(play, self.card_of(play["card"]), self.card_of(value), down))
 
     def tap_draw(self, value):
         self.draft["draw"] = value
@@ -949,7 +942,7 @@ class SeancePartyScreen(GameScreen):
 
 
 #: buttons that fill a step of the draft: the button's kind -> the draft's key
-STEP_TAGS = {"card": "card", "planchette": "planchette", "guess": "guess"}
+STEP_TAGS = {"card": "card", "planchette": "planchette"}
 
 
 class CardFormScreen(SubScreen):
