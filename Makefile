@@ -35,7 +35,7 @@ run: $(VENV)/.stamp-base
 	$(VENV)/bin/companion $(ARGS)
 
 test: $(VENV)/.stamp-test
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 $(PYTEST_ARGS)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS)
 
 bench: $(VENV)/.stamp-test
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tests.bench

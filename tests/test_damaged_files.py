@@ -6,7 +6,6 @@ and the app starts and shows the warning."""
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 from pathlib import Path

@@ -35,12 +35,14 @@ def setup_from_entry(entry: Entry):
     return make
 
 
-def secrets_kept(entry: Entry):
-    """An invariant: the table's view is the same whatever the secrets are."""
+def secrets_kept(entry: Entry, rate: float = 0.3):
+    """An invariant: the table's view is the same whatever the secrets are — checked at a
+    ``rate`` of the positions (two views a step would be most of the test's time; over the
+    games played it is still thousands of positions)."""
     rng = random.Random(5)
 
     def check(game, before, action, state) -> None:
-        if entry.secrets is None:
+        if entry.secrets is None or rng.random() >= rate:
             return
         other = entry.secrets(state, rng)
         shown, hidden = game.view(state, None), game.view(other, None)
@@ -51,9 +53,10 @@ def secrets_kept(entry: Entry):
 @pytest.mark.parametrize("name", GAMES)
 def test_every_registered_game_plays_random_legal_games(name):
     entry = entries()[name]
-    stats = run_playouts(entry.rules, setup_from_entry(entry), games=12, seed=f"registry:{name}",
-                         invariants=secrets_kept(entry), max_steps=3000)
-    assert stats.games == 12
+    stats = run_playouts(entry.rules, setup_from_entry(entry), games=6, seed=f"registry:{name}",
+                         invariants=secrets_kept(entry), max_steps=3000,
+                         summary_rate=0.1, undo_rate=0.5, history_rate=0.5)  # each game's own playouts go deeper
+    assert stats.games == 6
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -67,22 +67,13 @@ class EspScreen(GameScreen):
             return {"act": "bid", "seat": self.bidder}
         return owed
 
-    def chance_move(self) -> dict | None:
-        """The deal or the Vision Card the companion turns up itself when it deals here."""
-        if not self.full_information or self.view["finished"]:
-            return None
-        return self.game.chance(self.state)
-
     # -- time -----------------------------------------------------------------------------------
     def tick(self, now: float) -> bool:
         notices = self.view["notices"]
         if len(notices) > self.notices_shown:  # a revoke has just been proven: tell the table
             self.app.refuse(notices[-1])
         self.notices_shown = len(notices)
-        chance = self.chance_move()
-        if chance is not None:
-            return self.app.play(chance, by_companion=True)
-        return self.play_computer(now)
+        return self.play_chance() or self.play_computer(now)
 
     def animating(self) -> bool:
         waiting = self.chance_move() is not None or self.computer_move() is not None
