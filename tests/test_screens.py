@@ -1,32 +1,28 @@
-"""Every screen of every game, at the touch display's 800×480, at 1024×600 and at
-1920×1080: no text runs off its room or off the screen (text widths are checked,
-not pixels), and `companion shots` writes a picture of each."""
+"""`companion shots` writes a picture of every screen at every size, refuses a place it
+cannot write in one sentence, and the desktop's side panel is table-grade (every game
+screen's own checks: tests/test_table_grade.py)."""
 
 
 from companion.ui.shots import SIZES, examples, rendered
 from companion.ui.widgets import TEXT_LOG
 
 
-def test_no_text_runs_off_any_screen_at_any_size():
+def test_the_side_panel_is_table_grade_too():
+    """The desktop's side panel (the simulated box's buttons and pentagram) beside the game:
+    the texts right of the 800-pixel game area pass the same checks."""
+    from companion.ui import theme
+    from tests.table_grade import text_problems
+
     problems = []
-    seen = set()
-    for name, size, app in rendered(SIZES):
+    for name, size, app in rendered(((800, 480),), side_panel=True, only="home"):
         TEXT_LOG.clear()
         app.dirty = True
         app.step()
-        assert TEXT_LOG, f"{name} drew no text"
-        problems += [f"{name} at {size}: {t.text!r} is {t.width}px in {t.room}px at {t.rect}"
-                     for t in TEXT_LOG if not t.fits()]
-        seen.add(name)
-    assert not problems, "\n".join(problems)
-    assert seen == {name for name, _ in examples()}
-
-
-def test_the_side_panel_fits_too():
-    TEXT_LOG.clear()
-    for name, size, app in rendered(((800, 480),), side_panel=True):
         assert app.surface.get_width() > 800
-    assert all(t.fits() for t in TEXT_LOG)
+        panel = [t for t in TEXT_LOG if t.rect.left >= 800]
+        assert panel, "the side panel drew no text"
+        problems = text_problems(panel, theme.Scale(size))
+    assert not problems, "\n".join(problems)
 
 
 def test_companion_shots_writes_every_screen(tmp_path):

@@ -36,7 +36,8 @@ from firmware_py.pentagram.scenes import IdleScene
 IDLE_WAIT = 50  # ms between looks at the box while nothing happens
 FRAME_WAIT = 16  # ms between frames while an animation runs
 BANNER_SECONDS = 5.0
-TOP_BAR = 44  # units
+TOP_BAR = 60  # units: room for 48-unit Undo/Redo/Menu
+PRESSED_SECONDS = 0.15  # a tapped button shows pressed this long
 
 
 @dataclass
@@ -76,6 +77,7 @@ class App:
         self.banner: Banner | None = None
         self.banner_rect: pygame.Rect | None = None
         self.bar_buttons: list[Button] = []
+        self.pressed_at: tuple[pygame.Rect, float] | None = None  # the button just tapped, until when
         self.running = True
         self.dirty = True
         self.frames = 0
@@ -272,6 +274,11 @@ class App:
         self.banner = Banner(reason[:1].upper() + reason[1:], self.clock.now() + BANNER_SECONDS)
         self.dirty = True
 
+    def pressed(self, rect: pygame.Rect) -> None:
+        """A button was tapped: it shows pressed on the very next frame, for a moment."""
+        self.pressed_at = (pygame.Rect(rect), self.clock.now() + PRESSED_SECONDS)
+        self.dirty = True
+
     def note(self, text: str) -> None:
         self.banner = Banner(text, self.clock.now() + BANNER_SECONDS, bad=False)
         self.dirty = True
@@ -300,7 +307,8 @@ class App:
         return 0
 
     def animating(self) -> bool:
-        return bool(self.screen.animating() or (self.side_panel and self.side_panel.animating()))
+        return bool(self.screen.animating() or (self.side_panel and self.side_panel.animating())
+                    or self.pressed_at is not None)
 
     def step(self, wait_ms: int = 0) -> None:
         """One turn of the loop: events, the box, time, and a frame if one is needed."""
@@ -360,8 +368,12 @@ class App:
             self.play(self.unsaved())
             return
         for button in self.bar_buttons:
-            if button.hit(pos):
-                self.bar_action(button.action)
+            if button.rect.collidepoint(pos):
+                if button.enabled:
+                    self.pressed(button.rect)
+                    self.bar_action(button.action)
+                else:
+                    self.note(button.why or f"Nothing to {button.label.lower()}.")
                 return
         if self.screen.tap(pos):
             self.dirty = True
@@ -394,6 +406,7 @@ class App:
         body = pygame.Rect(0, bar.bottom, self.game_size[0], self.game_size[1] - bar.height)
         self.screen.draw(self.surface, body)
         self.draw_bar(bar, scale)
+        self.draw_pressed()
         if self.banner is not None:
             self.draw_banner(scale)
         if self.side_panel is not None:
@@ -404,11 +417,24 @@ class App:
         self.dirty = False
         self.frames += 1
 
+    def draw_pressed(self) -> None:
+        """The button just tapped, drawn pressed over itself while it is still on the screen."""
+        if self.pressed_at is None:
+            return
+        rect, until = self.pressed_at
+        if self.clock.now() >= until:
+            self.pressed_at = None
+            return
+        for button in list(self.screen.buttons) + self.bar_buttons:
+            if button.rect == rect and button.enabled:
+                draw_button(self.surface, button, theme.Scale(self.game_size)(theme.LABEL), pressed=True)
+                return
+
     def draw_bar(self, bar: pygame.Rect, scale: theme.Scale) -> None:
         pygame.draw.rect(self.surface, theme.PANEL, bar)
-        gap = scale(6)
-        size = scale(15)
-        width = scale(74)
+        gap = scale(theme.TARGET_GAP)
+        size = scale(theme.LABEL)
+        width = scale(96)
         self.bar_buttons = []
         x = bar.right - gap
         specs = []
@@ -419,14 +445,14 @@ class App:
         if warnings:
             specs.append((f"⚠ {len(warnings)}", "warnings", True))
         for label, action, enabled in specs:
-            rect = pygame.Rect(x - width, bar.top + gap, width, bar.height - 2 * gap)
+            rect = pygame.Rect(x - width, bar.top + scale(6), width, bar.height - scale(12))
             button = Button(rect, label, action, enabled, colour=theme.BAD if action == "warnings" else None)
             draw_button(self.surface, button, size)
             self.bar_buttons.append(button)
             x -= width + gap
         title = self.screen.title or "Planchette"
         draw_text(self.surface, title, pygame.Rect(bar.left + scale(12), bar.top, x - bar.left - scale(16), bar.height),
-                  scale(18), theme.INK, bold=True)
+                  scale(theme.HEADING), theme.INK, bold=True)
 
     def bar_action(self, action: str) -> None:
         from companion.ui.shell import MenuScreen, WarningsScreen
@@ -442,7 +468,7 @@ class App:
 
     def draw_banner(self, scale: theme.Scale) -> None:
         """The banner across the bottom, as many lines (up to three) as its sentence needs."""
-        size = scale(16)
+        size = scale(theme.BODY)
         room = self.game_size[0] - scale(40)
         lines = min(3, max(1, len(wrap(self.banner.text, size, room, bold=True))))
         height = scale(16) + lines * int(size * 1.25)
@@ -450,7 +476,7 @@ class App:
         pygame.draw.rect(self.surface, theme.BAD if self.banner.bad else theme.PANEL_LIGHT, rect,
                          border_radius=scale(8))
         self.banner_rect = rect
-        ink = theme.INK if not self.banner.bad else (255, 255, 255)
+        ink = theme.ink_on(theme.BAD if self.banner.bad else theme.PANEL_LIGHT)
         inner = rect.inflate(-scale(20), -scale(16))
         if lines == 1:
             draw_text(self.surface, self.banner.text, inner, size, ink, bold=True)

@@ -34,16 +34,23 @@ class Screen:
         raise NotImplementedError
 
     def add_button(self, surface: pygame.Surface, button: Button, size: int | None = None) -> Button:
-        draw_button(surface, button, size or self.scale(16))
+        draw_button(surface, button, size or self.scale(theme.LABEL))
         self.buttons.append(button)
         return button
 
     # -- input ----------------------------------------------------------------------------
     def tap(self, pos: tuple[int, int]) -> bool:
+        """A tap: the button under it acts (and shows pressed on the next frame); a disabled
+        one says why it cannot be used, so a tap never silently does nothing."""
         for button in reversed(self.buttons):
-            if button.hit(pos):
+            if not button.rect.collidepoint(pos):
+                continue
+            if button.enabled:
+                self.app.pressed(button.rect)
                 self.on_button(button.action)
-                return True
+            else:
+                self.app.note(button.why or f"“{button.label}” cannot be used now.")
+            return True
         return False
 
     def add_choices(self, surface: pygame.Surface, area: pygame.Rect, choices: list[tuple[str, Any]],
@@ -53,7 +60,7 @@ class Screen:
         list (every card a hand may hold) is never cut off.  The page lives in
         :attr:`pages`, and is forgotten when the list gets shorter than it."""
         pages = self.__dict__.setdefault("pages", {})
-        cells = grid(area, cols, rows, self.scale(4))
+        cells = grid(area, cols, rows, self.scale(theme.TARGET_GAP))
         room = len(cells)
         page = pages.get(page_key, 0)
         if len(choices) <= room:
@@ -65,7 +72,7 @@ class Screen:
             shown = choices[page * per:(page + 1) * per] + [(f"More ▸ ({page + 1}/{count})", (page_key, page + 1))]
         pages[page_key] = page
         for cell, (label, action) in zip(cells, shown):
-            self.add_button(surface, Button(cell, label, action), size or self.scale(13))
+            self.add_button(surface, Button(cell, label, action), size or self.scale(theme.LABEL))
 
     def turn_page(self, action: Any) -> bool:
         """A "More ▸" of :meth:`add_choices` was tapped: True if ``action`` was one."""

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Iterator
 
-SIZES = ((800, 480), (1024, 600), (1920, 1080))
+SIZES = ((800, 480), (1024, 600), (1280, 720), (1920, 1080))
 
 
 def examples() -> Iterator[tuple[str, Callable]]:
@@ -41,8 +41,9 @@ def examples() -> Iterator[tuple[str, Callable]]:
             yield from load(entry.examples)()
 
 
-def rendered(sizes=SIZES, side_panel: bool = False) -> Iterator[tuple[str, tuple[int, int], object]]:
-    """Each example drawn at each size: (name, size, the app showing it), one at a time."""
+def rendered(sizes=SIZES, side_panel: bool = False, only: str | None = None) -> Iterator[tuple[str, tuple[int, int], object]]:
+    """Each example (or the one called ``only``) drawn at each size: (name, size, the app
+    showing it), one at a time."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     from companion.ui.app import App
@@ -52,6 +53,8 @@ def rendered(sizes=SIZES, side_panel: bool = False) -> Iterator[tuple[str, tuple
     with tempfile.TemporaryDirectory() as scratch:
         for width, height in sizes:
             for name, prepare in examples():
+                if only is not None and name != only:
+                    continue
                 clock = ManualClock(100.0)
                 box = Box.open(simulate=True, clock=clock, direct_sim=True, fitted=Fitted(buttons=False))
                 journal = Path(scratch) / f"{name}-{width}.sqlite3"

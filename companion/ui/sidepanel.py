@@ -72,7 +72,7 @@ class SidePanel:
         pygame.draw.rect(surface, theme.PANEL, area)
         inner = area.inflate(-s(12), -s(12))
         title, star, hourglass, buzzer, pad, keys = rows(inner, [0.6, 4.2, 0.6, 0.6, 1.3, 1.1], s(6))
-        draw_text(surface, "Simulated box", title, s(15), theme.MUTED, bold=True)
+        draw_text(surface, "Keys: Y, N, U, space", title, s(theme.FLOOR), theme.MUTED, bold=True)
         pentagram = self.app.box.pentagram
         if pentagram is not None:
             if self.pixels is None:
@@ -81,23 +81,23 @@ class SidePanel:
                              else [(0, 0, 0)] * pentagram.count)
         else:
             words = "pentagram left out (see ⚠)" if "the pentagram" in self.app.left_out() else "no pentagram fitted"
-            draw_text(surface, words, star, s(13), theme.FAINT, "centre")
+            draw_text(surface, words, star, s(theme.FLOOR), theme.MUTED, "centre")
         glass = self.app.box.hourglass
         if glass.running or glass.paused:
             left = glass.remaining()
             text = f"hourglass {int(left // 60)}:{int(left % 60):02d}" + (" (paused)" if glass.paused else "")
         else:
             text = "hourglass idle"
-        draw_text(surface, text, hourglass, s(13), theme.INK)
+        draw_text(surface, text, hourglass, s(theme.FLOOR), theme.INK)
         playing = self.app.box.buzzer.now_playing()
-        draw_text(surface, f"buzzer ♪ {playing[0]}" if playing else "buzzer silent", buzzer, s(13),
+        draw_text(surface, f"buzzer ♪ {playing[0]}" if playing else "buzzer silent", buzzer, s(theme.FLOOR),
                   theme.GOLD if playing else theme.MUTED)
         self.buttons = []
-        knock = Button(pad, "Knock (space)", "knock", selected="knock" in self.flash)
+        knock = Button(pad, "Knock", "knock", selected="knock" in self.flash)
         draw_button(surface, knock, s(15))
         self.buttons.append(knock)
         for cell, (name, label) in zip(columns(keys, [1, 1, 1], s(6)),
-                                       (("yes", "Yes (Y)"), ("no", "No (N)"), ("undo", "Undo (U)"))):
+                                       (("yes", "Yes"), ("no", "No"), ("undo", "Undo"))):
             button = Button(cell, label, name, selected=name in self.flash)
             draw_button(surface, button, s(13))
             self.buttons.append(button)
