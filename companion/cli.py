@@ -5,7 +5,7 @@
     companion games                 list the games in the journal
     companion export [ID] FILE      write a journaled game as a JSON Lines log
     companion import FILE           add a JSON Lines log to the journal (to resume it)
-    companion shots OUTDIR          every screen of every game as PNG files
+    companion shots OUTDIR [--size WxH]  every screen of every game as PNG files
     companion knock | wiring | doctor   the box's hardware (``companion/commands/``)
 
 Every refusal is one sentence on standard error and exit status 2 — never a traceback.
@@ -211,7 +211,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     shots = sub.add_parser("shots", help="render every screen of every game to PNG files, headless")
     shots.add_argument("outdir")
-    shots.set_defaults(handler=lambda args: __import__("companion.ui.shots", fromlist=["main"]).main(args.outdir))
+    shots.add_argument("--size", action="append", metavar="WxH",
+                       help="only this screen size (again for more); default: 800x480, 1024x600, 1280x720, 1920x1080")
+    shots.set_defaults(handler=lambda args: __import__("companion.ui.shots", fromlist=["main"]).main(args.outdir,
+                                                                                                     args.size))
 
     from companion.commands import doctor, knock, wiring  # the hardware: the CLI calls the drivers
 

@@ -29,17 +29,17 @@ BAD_CARDS = ("6 star", "0 circle", "4 Cross", "4  cross", "cross 4", "4cross", "
              " 4 cross", "4 cross ")
 BAD_CLAIMS = ("3", " 3", 0, 6, -1, "moon", "Star", "stars", "")
 
-# How many games a run plays: 2,004 full-information games (668 for each player count, in
-# two halves so pytest-xdist can spread them) and 300 table-mode games.  One game in 16 is
+# How many games a run plays: 1,500 full-information games (500 for each player count, in
+# two halves so pytest-xdist can spread them) and 252 table-mode games.  One game in 16 is
 # checked THOROUGHLY (up to 8 legal actions accepted, undo and redo, at every step); the
-# others QUICKLY (a smaller sample of each check): about a minute of CPU in all, half that
-# with pytest-xdist on two cores.
-FULL_GAMES = 334  # per test: players x half
-TABLE_GAMES = 100  # per test: players
+# others QUICKLY (a smaller sample of each check): about a minute of CPU in all on a fast
+# core, half that with pytest-xdist on two cores.
+FULL_GAMES = 250  # per test: players x half
+TABLE_GAMES = 84  # per test: players
 THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
                 history_rate=1.0, illegal_per_step=4, malformed_per_step=2)
-QUICK = dict(legal_sample=2, undo_rate=0.2, summary_rate=0.03, view_rate=0.5, snapshot_rate=0.03,
-             history_rate=0.1, illegal_per_step=2, malformed_per_step=1)
+QUICK = dict(legal_sample=1, undo_rate=0.2, summary_rate=0.03, view_rate=0.25, snapshot_rate=0.03,
+             history_rate=0.1, illegal_per_step=1, malformed_per_step=1)
 
 
 # -- the rulebook, independently ----------------------------------------------------------------

@@ -109,13 +109,23 @@ def ready(outdir: Path) -> None:
         raise Unwritable(f"the pictures cannot be written in {outdir} ({error.strerror or error})") from None
 
 
-def main(outdir: str) -> int:
-    """``companion shots OUTDIR``: 0, or the CLI's one sentence on standard error and 2
-    (printed here, as the CLI prints its own refusals, whichever module runs as __main__)."""
+def parse_size(text: str) -> tuple[int, int]:
+    """``"800x480"`` as (800, 480); :class:`Unwritable`'s sentence for anything else."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit() and 320 <= int(width) <= 7680 and 240 <= int(height) <= 4320):
+        raise Unwritable(f"{text!r} is not a screen size: give WIDTHxHEIGHT, e.g. 800x480")
+    return int(width), int(height)
+
+
+def main(outdir: str, sizes: list[str] | None = None) -> int:
+    """``companion shots OUTDIR [--size WxH]…``: 0, or the CLI's one sentence on standard
+    error and 2 (printed here, as the CLI prints its own refusals, whichever module runs as
+    __main__)."""
     from companion.exits import EXIT_REFUSED
 
     try:
-        files = render_all(Path(outdir))
+        chosen = tuple(parse_size(size) for size in sizes) if sizes else SIZES
+        files = render_all(Path(outdir), chosen)
     except Unwritable as error:
         print(f"companion: {error}", file=sys.stderr)
         return EXIT_REFUSED
