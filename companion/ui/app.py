@@ -28,7 +28,7 @@ from companion.settings import Settings
 from companion.settings import load as load_settings
 from companion.settings import save as save_settings
 from companion.ui import theme
-from companion.ui.widgets import Button, draw_button, draw_paragraph, draw_text, wrap
+from companion.ui.widgets import Button, button_at, draw_button, draw_paragraph, draw_text, wrap
 from firmware_py.box import Box
 from firmware_py.clock import Clock, SystemClock
 from firmware_py.pentagram.scenes import IdleScene
@@ -274,6 +274,16 @@ class App:
         self.banner = Banner(reason[:1].upper() + reason[1:], self.clock.now() + BANNER_SECONDS)
         self.dirty = True
 
+    def use(self, button: Button, act) -> None:
+        """A tap on ``button``: if enabled it shows pressed on the next frame and ``act()``
+        runs; if disabled the banner says why.  Every tappable thing goes through here."""
+        if button.enabled:
+            self.pressed(button.rect)
+            act()
+        else:
+            self.note(button.why or f"“{button.label}” cannot be used now.")
+        self.dirty = True
+
     def pressed(self, rect: pygame.Rect) -> None:
         """A button was tapped: it shows pressed on the very next frame, for a moment."""
         self.pressed_at = (pygame.Rect(rect), self.clock.now() + PRESSED_SECONDS)
@@ -367,14 +377,10 @@ class App:
         if self.unsaved() is not None and self.banner_rect is not None and self.banner_rect.collidepoint(pos):
             self.play(self.unsaved())
             return
-        for button in self.bar_buttons:
-            if button.rect.collidepoint(pos):
-                if button.enabled:
-                    self.pressed(button.rect)
-                    self.bar_action(button.action)
-                else:
-                    self.note(button.why or f"Nothing to {button.label.lower()}.")
-                return
+        button = button_at(self.bar_buttons, pos)
+        if button is not None:
+            self.use(button, lambda: self.bar_action(button.action))
+            return
         if self.screen.tap(pos):
             self.dirty = True
 
@@ -446,7 +452,8 @@ class App:
             specs.append((f"⚠ {len(warnings)}", "warnings", True))
         for label, action, enabled in specs:
             rect = pygame.Rect(x - width, bar.top + scale(6), width, bar.height - scale(12))
-            button = Button(rect, label, action, enabled, colour=theme.BAD if action == "warnings" else None)
+            button = Button(rect, label, action, enabled, colour=theme.BAD if action == "warnings" else None,
+                            why=f"Nothing to {label.lower()}." if action in ("undo", "redo") else "")
             draw_button(self.surface, button, size)
             self.bar_buttons.append(button)
             x -= width + gap

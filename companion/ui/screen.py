@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from companion.ui import theme
-from companion.ui.widgets import Button, draw_button, grid
+from companion.ui.widgets import Button, button_at, draw_button, grid
 
 if TYPE_CHECKING:  # pragma: no cover
     from companion.ui.app import App
@@ -42,16 +42,11 @@ class Screen:
     def tap(self, pos: tuple[int, int]) -> bool:
         """A tap: the button under it acts (and shows pressed on the next frame); a disabled
         one says why it cannot be used, so a tap never silently does nothing."""
-        for button in reversed(self.buttons):
-            if not button.rect.collidepoint(pos):
-                continue
-            if button.enabled:
-                self.app.pressed(button.rect)
-                self.on_button(button.action)
-            else:
-                self.app.note(button.why or f"“{button.label}” cannot be used now.")
-            return True
-        return False
+        button = button_at(self.buttons, pos)
+        if button is None:
+            return False
+        self.app.use(button, lambda: self.on_button(button.action))
+        return True
 
     def add_choices(self, surface: pygame.Surface, area: pygame.Rect, choices: list[tuple[str, Any]],
                     cols: int, rows: int, size: int | None = None, page_key: str = "page") -> None:

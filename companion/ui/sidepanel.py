@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from companion.ui import theme
-from companion.ui.widgets import Button, draw_button, draw_text, rows, columns
+from companion.ui.widgets import Button, button_at, columns, draw_button, draw_text, rows
 from sim.pixels import PixelPanel
 
 KEYS = {pygame.K_y: "yes", pygame.K_n: "no", pygame.K_u: "undo"}
@@ -38,11 +38,11 @@ class SidePanel:
         return False
 
     def tap(self, pos) -> bool:
-        for button in self.buttons:
-            if button.hit(pos):
-                self.knock() if button.action == "knock" else self.press(button.action)
-                return True
-        return False
+        button = button_at(self.buttons, pos)
+        if button is None:
+            return False
+        self.app.use(button, lambda: self.knock() if button.action == "knock" else self.press(button.action))
+        return True
 
     def press(self, name: str) -> None:
         self.app.box.press(name)

@@ -170,6 +170,15 @@ class Button:
         return self.enabled and self.rect.collidepoint(pos)
 
 
+def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
+    """The button under ``pos``, enabled or not (the last drawn, on top, first): the one
+    lookup behind every tap — the screens', the top bar's and the side panel's."""
+    for button in reversed(buttons):
+        if button.rect.collidepoint(pos):
+            return button
+    return None
+
+
 def button_colours(button: Button, pressed: bool = False) -> tuple[tuple, tuple, tuple | None, int]:
     """(fill, ink, outline, outline width) of a button in its state — enabled, disabled,
     selected or pressed look different at a glance: disabled is hollow on the background with
