@@ -78,7 +78,7 @@ def enter(app, action):
     elif act in ("instant", "use", "ability"):
         if expected(app)["act"] != "window":
             tap(app, ("verb", "act"))
-        tap(app, ("group", action["seat"], act))
+        tap(app, ("actor", action["seat"]))
         tap_choice(app, ("do", action))
     elif act == "die" and "cause" in action:
         tap(app, ("verb", "dieby"))
@@ -148,9 +148,9 @@ def three_players(app, characters=("Gertrude", "RX-97", "Sebastian")):
 
 
 def seat_rows(app):
-    """The seats with a row of moves on the screen, top to bottom."""
-    rows = [b for b in app.screen.buttons if isinstance(b.action, tuple) and b.action[0] == "group"]
-    return list(dict.fromkeys(b.action[1] for b in sorted(rows, key=lambda b: b.rect.top)))
+    """The seats in the row of who may act, left to right."""
+    seats = [b for b in app.screen.buttons if isinstance(b.action, tuple) and b.action[0] == "actor"]
+    return list(dict.fromkeys(b.action[1] for b in sorted(seats, key=lambda b: (b.rect.top, b.rect.left))))
 
 
 def test_a_window_lists_who_may_interfere_in_priority_order_and_takes_two_interferences(app):
@@ -188,8 +188,11 @@ def test_an_ability_outside_a_window_opens_one_for_the_others(app):
     three_players(app, ("Gertrude", "RX-97", "Myr"))
     tap(app, ("verb", "act"))
     assert seat_rows(app) == [1, 2, 0]
-    assert not find(app, ("group", 0, "ability")).enabled  # nothing for Gertrude to burn yet
-    tap(app, ("group", 2, "ability"))
+    tap(app, ("actor", 0))
+    assert not any(b.label.startswith("Pyromania") for b in buttons(app))  # nothing for Gertrude to burn yet
+    tap(app, ("back",))
+    assert seat_rows(app) == [1, 2, 0]
+    tap(app, ("actor", 2))
     tap_choice(app, ("do", {"act": "ability", "seat": 2, "card": "Lamp"}))
     assert expected(app)["act"] == "window" and expected(app)["kind"] == "ability"
     # the others answer Myr's Eminent Domain; Myr owes no answer but may still play an

@@ -15,15 +15,19 @@ banner and changes nothing."""
 
 from __future__ import annotations
 
+import pygame
+
 from companion.ui import theme
+from companion.ui.games.clairvoyance_draw import (draw_die, draw_health_bar, draw_items, draw_lines, draw_seats,
+                                                  health_colour, lines_of, wrapped_button)
 from companion.ui.games.clairvoyance_entry import CardForm, DieEntryScreen
 from companion.ui.games.clairvoyance_lights import lights
+from companion.ui.games.clairvoyance_panel import PlayerPanel
 from companion.ui.games.clairvoyance_words import action_label
 from companion.ui.screen import GameScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, player_panel, rows
+from companion.ui.widgets import Button, columns, draw_text, grid, panel, rows
 from firmware_py.pentagram.scenes import DAMAGE_SECONDS
 
-GROUPS = (("instant", "Instant…"), ("use", "Item…"))
 FIX_WORDS = {"hurt": "Someone loses health", "heal": "Someone gains health", "draw": "Someone draws",
              "destroy": "An item is destroyed"}
 PHASES = {"guess": "who goes first", "roll": "who goes first", "over": "the end"}
@@ -73,120 +77,136 @@ class ClairvoyanceScreen(GameScreen):
         view = self.view
         phase = PHASES.get(view["phase"]) or f"turn {view['turn']['number']}"
         self.title = f"Clairvoyance — {phase}"
-        left, right = columns(area.inflate(-s(12), -s(10)), [1, 1], s(10))
-        self.draw_players(surface, left)
-        info, last, action = rows(right, [1.35, 1.2, 5.6], s(6))
-        self.draw_info(surface, info)
-        self.draw_last(surface, last)
-        panel(surface, action, theme.PANEL, s(8))
-        self.draw_action(surface, action.inflate(-s(10), -s(8)))
+        left, right = columns(area.inflate(-s(16), -s(12)), [0.6, 1], s(12))
+        self.draw_table(surface, left)
+        self.draw_right(surface, right)
 
-    def draw_players(self, surface, area):
+    # the table: the die, and a row per player ------------------------------------------------------
+    def draw_table(self, surface, area):
+        """The die on top; under it one row per player (colour, name, health bar and number,
+        items held as little cards), each a tap away from the player's panel."""
         s = self.scale
         seats = self.view["seats"]
-        for seat, box in enumerate(rows(area, [1] * len(seats), s(5))):
-            inner = player_panel(surface, box, self.colour(seat), seat == self.view["turn_seat"], s)
-            top, middle, bottom = rows(inner, [1, 0.8, 1.7], 0)
-            self.draw_player_top(surface, top, seat)
-            draw_text(surface, self.player_facts(seat), middle, s(12), theme.MUTED)
-            self.draw_possessions(surface, bottom, seat)
+        gap = s(theme.TARGET_GAP)
+        count = len(seats)
+        row = min(s(88), max(s(theme.TARGET), (area.height - s(120) - gap * count) // count))
+        die_height = min(s(170), area.height - count * (row + gap))
+        die = pygame.Rect(area.left, area.top, area.width, die_height)
+        self.draw_die_box(surface, die)
+        top = die.bottom + gap + (area.height - die_height - count * (row + gap)) // 2
+        for seat in range(count):
+            box = pygame.Rect(area.left, top + seat * (row + gap), area.width, row)
+            self.draw_seat(surface, box, seat)
 
-    def draw_player_top(self, surface, area, seat):
+    def draw_die_box(self, surface, area):
+        s = self.scale
+        view = self.view
+        die = view["die"]
+        panel(surface, area, theme.PANEL, s(8))
+        picture, side = columns(area.inflate(-s(10), -s(10)), [2.2, 1], s(6))
+        works = None
+        turn = view["die_turn"]
+        if turn is not None and view["next"] is not None and view["next"]["act"] == "die":
+            works = {f["face"]: f["works"] for f in turn["faces"] if f["reachable"]}
+        draw_die(surface, picture, die["face"], die["reachable"], works)
+        label, number = rows(side.inflate(0, -side.height // 3), [1, 1.4], 0)
+        draw_text(surface, "Deck", label, s(theme.BODY), theme.MUTED, "centre")
+        draw_text(surface, str(view["deck"]), number, s(theme.TABLE), theme.INK, "centre", bold=True)
+
+    def draw_seat(self, surface, box, seat):
+        s = self.scale
+        info = self.view["seats"][seat]
+        turn = seat == self.view["turn_seat"]
+        button = Button(box, info["name"], ("player", seat), colour=theme.PANEL_LIGHT if turn else theme.PANEL,
+                        draw_face=self.seat_face(seat))
+        self.add_button(surface, button)
+        if turn:
+            pygame.draw.rect(surface, theme.GOLD, box, s(3), border_radius=max(3, box.height // 6))
+
+    def seat_face(self, seat: int):
+        """A player's row: their colour, name, health as a bar and a number, items as cards
+        (and with room, their character and hand)."""
         s = self.scale
         info = self.view["seats"][seat]
         top = self.view["health_top"]
-        name, health = columns(area, [3, 1], s(6))
-        label = f"{info['name']} — {info['character']}" + (" — out" if info["out"] else "")
-        draw_text(surface, label, name, s(15), theme.BAD if info["out"] else theme.INK, bold=True)
-        colour = theme.BAD if info["health"] * 3 <= top else theme.GOLD  # a third or less
-        draw_text(surface, f"♥ {info['health']}/{top}", health, s(16), colour, "right", bold=True)
+        colour = self.colour(seat)
 
-    def player_facts(self, seat: int) -> str:
-        info = self.view["seats"][seat]
-        facts = [f"{info['ability']} {'spent' if info['ability_spent'] else 'ready'}", f"hand {info['hand']}"]
-        if info["hand_known"]:
-            facts.append("holds " + ", ".join(info["hand_known"]))
-        team = info["team"]
-        if team is not None:
-            facts.append(f"team {'AB'[team] if team < 2 else team + 1}")
-        if info["charmed"]:
-            facts.append("charmed")
-        if info["guaranteed_delivery"]:
-            facts.append("delivery guaranteed")
-        return " · ".join(facts)
-
-    def draw_possessions(self, surface, area, seat):
-        """Up to three possessed items, each a tappable chip: number, name, figures, effect."""
-        s = self.scale
-        items = self.view["seats"][seat]["possessions"]
-        if not items:
-            draw_text(surface, "no possessions", area, s(12), theme.FAINT)
-            return
-        for cell, item in zip(columns(area, [1, 1, 1], s(5)), items):
-            button = Button(cell, item["card"], ("item", item["id"]), colour=theme.PANEL_LIGHT,
-                            draw_face=self.chip_face(self.view["items"][item["id"]], item["id"]))
-            self.add_button(surface, button)
-
-    def chip_face(self, item: dict, number: int):
-        """An item's chip: its number and name, its figures, and (with room) what it does —
-        all three on one more line squeezed when the rows are short (five players)."""
-        s = self.scale
-
-        def face(surface, rect):
-            lines = rows(rect, [1, 1, 1], 0) if rect.height >= s(34) else rows(rect, [1, 1], 0)
-            draw_text(surface, f"#{number} {item['card']}", lines[0], s(12), theme.INK, bold=True)
-            if len(lines) == 3:
-                draw_text(surface, item["figures"], lines[1], s(11), theme.MUTED)
-                draw_text(surface, item["does"] or "no effect", lines[2], s(11), theme.MUTED)
+        def face(surface, inner):
+            pygame.draw.rect(surface, colour, pygame.Rect(inner.left, inner.top + s(2), s(8), inner.height - s(4)),
+                             border_radius=s(3))
+            body = pygame.Rect(inner.left + s(14), inner.top, inner.width - s(14), inner.height)
+            two = body.height >= s(70)
+            first, second = rows(body, [1.3, 1], 0) if two else (body, None)
+            name, bar, number, items = columns(first, [1.5, 1.25, 0.75, 0.8], s(6))
+            draw_text(surface, info["name"], name, s(20), theme.INK, bold=True)
+            if info["out"]:
+                draw_text(surface, "out", pygame.Rect(bar.left, bar.top, number.right - bar.left, bar.height),
+                          s(theme.BODY), theme.BAD, "centre", bold=True)
             else:
-                does = f" · {item['does']}" if item["does"] else ""
-                draw_text(surface, item["figures"] + does, lines[1], s(11), theme.MUTED)
+                draw_health_bar(surface, pygame.Rect(bar.left, bar.centery - s(7), bar.width, s(14)),
+                                info["health"], top)
+                draw_text(surface, str(info["health"]), number, s(theme.TABLE),
+                          health_colour(info["health"], top), "right", bold=True)
+            draw_items(surface, pygame.Rect(items.left, items.centery - s(9), items.width, s(18)),
+                       len(info["possessions"]))
+            if second is not None:
+                who, hand = columns(second, [2.2, 1], s(6))
+                draw_text(surface, info["character"], who, s(theme.BODY), theme.MUTED)
+                draw_text(surface, f"hand {info['hand']}", hand, s(theme.BODY), theme.MUTED, "right")
         return face
 
-    def draw_info(self, surface, area):
-        """The die and the turn: the face, the faces it reaches, actions and throws left, the order."""
+    # the right side: whose turn, the order, what happened, what is asked --------------------------
+    def draw_right(self, surface, area):
         s = self.scale
-        die = self.view["die"]
-        panel(surface, area, theme.PANEL, s(8))
-        square, lines = columns(area.inflate(-s(10), -s(6)), [1, 4], s(8))
-        panel(surface, square, theme.CARD, s(6))
-        face = die["face"]
-        draw_text(surface, "?" if face is None else str(face), square, s(30), theme.BACKGROUND, "centre", bold=True)
-        first, second, third = rows(lines, [1, 1, 1], 0)
-        if face is not None:
-            near = " · ".join(str(f) for f in die["reachable"])
-            draw_text(surface, f"The die shows {face}; one turn reaches {near}", first, s(13), theme.INK)
-        else:
-            draw_text(surface, f"The die: {DIE_NAMES.get(die['layout'], 'the group’s own die')}", first, s(13),
-                      theme.INK)
-        draw_text(surface, self.turn_text(), second, s(13), theme.GOLD, bold=True)
-        draw_text(surface, self.order_text(), third, s(12), theme.MUTED)
-
-    def turn_text(self) -> str:
         view = self.view
-        if view["winner"] is not None:
-            return view["winner"]
-        turn = view["turn"]
-        if turn is None:
-            return "Each player says a number; roll the die"
-        actions, throws = turn["actions_left"], turn["throws_left"]
-        return (f"{turn['player']}: {actions} action{'s' if actions != 1 else ''}, "
-                f"{throws} throw{'s' if throws != 1 else ''} left")
+        gap = s(theme.TARGET_GAP)
+        head = pygame.Rect(area.left, area.top, area.width, s(40))
+        self.draw_headline(surface, head)
+        top = head.bottom + gap
+        owed = view["next"]
+        window = owed is not None and owed["act"] == "window" and not self.draft.get("verb")
+        if view["phase"] != "over" and not window:
+            status = pygame.Rect(area.left, top, area.width, s(34))
+            self.draw_status(surface, status)
+            top = status.bottom + gap
+        action = pygame.Rect(area.left, top, area.width, area.bottom - top)
+        panel(surface, action, theme.PANEL, s(8))
+        self.draw_action(surface, action.inflate(-s(16), -s(12)))
 
-    def order_text(self) -> str:
+    def draw_headline(self, surface, area):
+        """Whose turn it is (or who goes first, or the end), big, and the turn's actions left."""
+        s = self.scale
+        view = self.view
+        turn = view["turn"]
+        if view["phase"] == "over":
+            return draw_text(surface, "The game is over", area, s(theme.TABLE), theme.GOOD, bold=True)
+        if turn is None:
+            return draw_text(surface, "Who goes first?", area, s(theme.TABLE), theme.INK, bold=True)
+        seat = view["turn_seat"]
+        dot = s(12)
+        pygame.draw.circle(surface, self.colour(seat), (area.left + dot, area.centery), dot)
+        name, facts = columns(pygame.Rect(area.left + dot * 2 + s(8), area.top, area.width - dot * 2 - s(8),
+                                          area.height), [1.35, 1], s(8))
+        draw_text(surface, f"{turn['player']}'s turn", name, s(theme.TABLE), theme.INK, bold=True)
+        actions, throws = turn["actions_left"], turn["throws_left"]
+        draw_text(surface, f"{actions} action{'s' if actions != 1 else ''} · {throws} throw{'s' if throws != 1 else ''}",
+                  facts, s(theme.BODY), theme.GOLD, "right", bold=True)
+
+    def draw_status(self, surface, area):
+        """Before play: the numbers said and rolled; in play, the order round the table as a row of seats."""
+        s = self.scale
         view = self.view
         if view["turn"] is None:
-            first = view["first_player"]
-            said = [f"{name} {', '.join(map(str, faces))}" for name, faces in first["guesses"].items()]
-            rolled = f" · rolled {', '.join(map(str, first['rolls']))}" if first["rolls"] else ""
-            return "Said: " + (", ".join(said) or "nothing yet") + rolled
-        order = " → ".join(self.name(x) for x in view["order"])
-        return f"Order: {order}" + (f" · deck {view['deck']}" if view["phase"] != "over" else "")
+            return draw_text(surface, self.order_text(), area, s(theme.BODY), theme.MUTED)
+        seats = [(self.name(x), self.colour(x)) for x in view["order"]]
+        draw_seats(surface, area, seats, s(6), 0 if view["order"] and view["order"][0] == view["turn_seat"] else None,
+                   s(theme.BODY))
 
-    def draw_last(self, surface, area):
-        s = self.scale
-        panel(surface, area, theme.PANEL, s(8))
-        draw_paragraph(surface, self.view["said"] or "—", area.inflate(-s(12), -s(6)), s(12), theme.INK, 3)
+    def order_text(self) -> str:
+        first = self.view["first_player"]
+        said = [f"{name} {', '.join(map(str, faces))}" for name, faces in first["guesses"].items()]
+        rolled = f" · rolled {', '.join(map(str, first['rolls']))}" if first["rolls"] else ""
+        return "Said: " + (", ".join(said) or "nothing yet") + rolled
 
     # -- the entry of what is owed ----------------------------------------------------------------
     def draw_action(self, surface, area):
@@ -199,8 +219,37 @@ class ClairvoyanceScreen(GameScreen):
                    "window": self.draw_window, "die": self.draw_die, "action": self.draw_turn}[owed["act"]]
         handler(surface, area, owed)
 
-    def prompt(self, surface, area, text, colour=theme.INK):
-        draw_paragraph(surface, text, area, self.scale(14), colour, 2)
+    def said(self, surface, area, text=None, colour=theme.INK, size=theme.BODY) -> pygame.Rect:
+        """A sentence (by default what the last line did) from the top of ``area``, wrapped
+        whole; returns the room left under it."""
+        s = self.scale
+        text = self.view["said"] if text is None else text
+        if not text:
+            return area
+        lines = lines_of(surface, text, s(size), area.width)
+        used = draw_lines(surface, lines, area, s(size), colour)
+        return pygame.Rect(area.left, area.top + used + s(8), area.width, area.height - used - s(8))
+
+    def ask(self, surface, area, text, colour=theme.INK) -> pygame.Rect:
+        """What is asked: at the table's size on one line when it fits, else wrapped smaller;
+        returns the room left under it."""
+        s = self.scale
+        face = theme.font(s(theme.TABLE), True)
+        if face.size(text)[0] <= area.width:
+            line = pygame.Rect(area.left, area.top, area.width, s(36))
+            draw_text(surface, text, line, s(theme.TABLE), colour, bold=True)
+            used = line.height
+        else:
+            used = draw_lines(surface, lines_of(surface, text, s(theme.HEADING), area.width, True), area,
+                              s(theme.HEADING), colour, bold=True)
+        return pygame.Rect(area.left, area.top + used + s(8), area.width, area.height - used - s(8))
+
+    def footer(self, area, height=None) -> tuple[pygame.Rect, pygame.Rect]:
+        """``area`` split into the room above and a row of buttons at its bottom."""
+        s = self.scale
+        height = height or s(theme.TARGET)
+        foot = pygame.Rect(area.left, area.bottom - height, area.width, height)
+        return pygame.Rect(area.left, area.top, area.width, foot.top - area.top - s(theme.TARGET_GAP)), foot
 
     def do(self, action) -> tuple:
         return ("do", action)
@@ -214,15 +263,21 @@ class ClairvoyanceScreen(GameScreen):
             draft.update(seat=owed["seat"], faces=[])
         seat = draft["seat"]
         free = {f for a in legal if a["seat"] == seat for f in a["faces"]}
-        prompt, who, faces = rows(area, [1.2, 1, 3], s(6))
-        self.prompt(surface, prompt, f"Who goes first: {self.name(seat)} says "
-                    + ("two numbers (two players)" if self.faces_each() == 2 else "a number") + " from 1 to 8")
-        for cell, p in zip(columns(who, [1] * max(len(waiting), 3), s(4)), waiting):
-            self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
-                                            colour=self.colour(p)), s(13))
-        for cell, face in zip(columns(faces.inflate(0, -faces.height // 3), [1] * 8, s(4)), range(1, 9)):
+        two = self.faces_each() == 2
+        rest = self.said(surface, area, "Each player says " + ("two numbers" if two else "a number")
+                         + "; the die is rolled until it shows one: who said it goes first.", theme.MUTED)
+        rest = self.ask(surface, rest, f"{self.name(seat)}: say {'two numbers' if two else 'a number'}")
+        gap = s(theme.TARGET_GAP)
+        who, faces = rows(rest, [1, 2], gap) if len(waiting) > 1 else (None, rest)
+        if who is not None:
+            for cell, p in zip(columns(who, [1] * max(len(waiting), 3), gap), waiting):
+                self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
+                                                colour=self.colour(p)))
+        for cell, face in zip(grid(faces, 4, 2, gap), range(1, 9)):
             self.add_button(surface, Button(cell, str(face), ("say", face), face in free,
-                                            selected=face in draft["faces"]), s(20))
+                                            selected=face in draft["faces"],
+                                            why=f"{self.name(seat)} cannot say {face}: it is said already"),
+                            s(theme.TABLE))
 
     def faces_each(self) -> int:
         """How many numbers each player says (two with two players), as the rules' guesses have."""
@@ -231,49 +286,59 @@ class ClairvoyanceScreen(GameScreen):
 
     def draw_roll(self, surface, area, owed):
         s = self.scale
-        prompt, faces, here = rows(area, [1.2, 2, 1], s(6))
-        self.prompt(surface, prompt, "Roll the die: which face came up?")
+        rest = self.said(surface, area)
+        rest = self.ask(surface, rest, "Roll: which face came up?")
+        faces, here = self.footer(rest) if self.app.box.simulate else (rest, None)
         choices = [(str(a["face"]), self.do(a)) for a in self.legal("roll")]
-        self.add_choices(surface, faces, choices, 4, 2, s(20))
-        if self.app.box.simulate:
-            self.add_button(surface, Button(here, "Roll it here (simulation)", ("roll_here",)), s(13))
+        self.add_choices(surface, faces, choices, 4, 2, s(theme.TABLE))
+        if here is not None:
+            self.add_button(surface, Button(here, "Roll it here (simulation)", ("roll_here",)))
 
     def draw_room(self, surface, area, owed):
-        s = self.scale
-        prompt, body = rows(area, [1.2, 3], s(6))
-        self.prompt(surface, prompt, f"{self.name(owed['seat'])} has three items: discard one to take the "
-                    f"{self.view['room']['card']}", self.colour(owed["seat"]))
+        rest = self.said(surface, area)
+        rest = self.ask(surface, rest, f"{self.name(owed['seat'])} has three items: discard one to take the "
+                        f"{self.view['room']['card']}")
         choices = [(action_label(self.view, a), self.do(a)) for a in self.legal("make_room")]
-        self.add_choices(surface, body, choices, 1, 3, s(14))
+        self.wrapped_choices(surface, rest, choices, 1, "flow")
 
     def draw_turn(self, surface, area, owed):
         s = self.scale
         seat = owed["seat"]
-        prompt, verbs, tools = rows(area, [1.2, 2.4, 1], s(6))
-        self.prompt(surface, prompt, f"{self.name(seat)}'s turn. Possessing, or throwing from hand, turns the die; "
-                    "a possessed item's throw needs none.", self.colour(seat))
-        cells = [c for row in rows(verbs, [1, 1], s(6)) for c in columns(row, [1, 1], s(6))]
-        offers = [("Possess an item…", ("verb", "possess"), bool(self.legal("possess") or self.fill_choices("possess"))),
-                  ("Throw an item…", ("verb", "throw"), bool(self.legal("throw") or self.fill_choices("throw"))),
-                  ("Discard…", ("verb", "discard"), bool(self.legal("discard"))),
-                  ("End the turn", self.do({"act": "end", "seat": seat}), bool(self.legal("end")))]
-        for cell, (label, action, enabled) in zip(cells, offers):
-            self.add_button(surface, Button(cell, label, action, enabled), s(14))
+        gap = s(theme.TARGET_GAP)
+        rest, tools = self.footer(area)
+        rest = self.said(surface, rest)
+        rest = self.said(surface, rest, "Possessing, or throwing from hand, turns the die; a possessed item's "
+                         "throw needs none.", theme.MUTED)
+        name = self.name(seat)
+        offers = [("Possess an item…", ("verb", "possess"), bool(self.legal("possess") or self.fill_choices("possess")),
+                   f"{name} has no item to possess now"),
+                  ("Throw an item…", ("verb", "throw"), bool(self.legal("throw") or self.fill_choices("throw")),
+                   f"{name} has nothing to throw now"),
+                  ("Discard…", ("verb", "discard"), bool(self.legal("discard")), f"{name} cannot discard now"),
+                  ("End the turn", self.do({"act": "end", "seat": seat}), bool(self.legal("end")),
+                   f"{name} cannot end the turn now")]
+        verbs = pygame.Rect(rest.left, rest.bottom - s(theme.TARGET) * 2 - gap, rest.width, s(theme.TARGET) * 2 + gap)
+        for cell, (label, action, enabled, why) in zip(grid(verbs, 2, 2, gap), offers):
+            self.add_button(surface, Button(cell, label, action, enabled, why=why))
         self.draw_tools(surface, tools, anytime=True)
 
     def draw_tools(self, surface, area, anytime: bool, go_on: bool = False):
         """What may happen at any moment: someone's instant, item effect or ability; an effect
         the players resolve, recorded; a card the catalog lacks."""
         s = self.scale
-        parts = columns(area, [1.3, 1, 1, 1.5] if go_on else [1.3, 1, 1], s(6))
+        gap = s(theme.TARGET_GAP)
+        parts = columns(area, [1, 1, 1.7] if go_on else [1.3, 1, 1], gap)
         if anytime:
-            self.add_button(surface, Button(parts[0], "Someone acts…", ("verb", "act"), bool(self.actors())), s(12))
+            self.add_button(surface, Button(parts[0], "Someone acts…", ("verb", "act"), bool(self.actors()),
+                                            why="Nobody has an instant, item effect or ability to use now"))
         fixes = [a for a in self.all_legal() if a["act"] in FIX_WORDS]
-        self.add_button(surface, Button(parts[1], "Effects…", ("verb", "fix"), bool(fixes)), s(12))
-        self.add_button(surface, Button(parts[2], "New card…", ("newcard",)), s(12))
+        fix, new = (parts[1], parts[2]) if anytime else (parts[0], parts[1])
+        self.add_button(surface, Button(fix, "Effects…", ("verb", "fix"), bool(fixes),
+                                        why="No card's effect waits to be recorded now"))
+        self.add_button(surface, Button(new, "New card…", ("newcard",)))
         if go_on:
-            self.add_button(surface, Button(parts[3], "Nobody else — go on", self.do({"act": "resolve"}),
-                                            colour=theme.GOOD), s(12))
+            self.add_button(surface, Button(parts[2], "Nobody else — go on", self.do({"act": "resolve"}),
+                                            colour=theme.GOOD))
 
     def actors(self) -> list[int]:
         """The seats with an instant, item effect or ability to use now, in priority order
@@ -283,32 +348,34 @@ class ClairvoyanceScreen(GameScreen):
         return [seat for seat in order if seat in moving]
 
     def draw_window(self, surface, area, owed):
-        s = self.scale
         window = self.view["interference"]
         order = list(window["order"])
         user = window["user"]  # an ability's user is not waited for, yet may act in it (R8)
         extra = [user] if user is not None and user not in order and self.moves_of(user) else []
         answered = ", ".join(self.name(x) for x in window["answered"])
-        prompt, body, tools = rows(area, [1.2, 4.6, 1], s(6))
-        self.prompt(surface, prompt, window["about"] + (f" {answered} answered." if answered else "")
-                    + " Who interferes, in order?")
-        self.draw_seat_rows(surface, body, order + extra, passing=True, not_waited=extra)
+        rest, tools = self.footer(area)
+        rest = self.said(surface, rest)
+        rest = self.said(surface, rest, window["about"] + (f" {answered} answered." if answered else ""), theme.MUTED)
+        rest = self.ask(surface, rest, "Who interferes? In order:")
+        self.draw_seat_row(surface, rest, order + extra, passing=True, not_waited=extra)
         self.draw_tools(surface, tools, anytime=False, go_on=True)
 
-    def draw_seat_rows(self, surface, area, seats, passing: bool, not_waited=()):
-        """One row per seat: their name and a button for each kind of move they may make
-        (instants from hand, single-use effects, their ability), and Pass in a window for
-        each seat the window waits for (``not_waited``: a seat that may act but owes no answer)."""
+    def draw_seat_row(self, surface, area, seats, passing: bool, not_waited=()):
+        """The seats in priority order as a row: each seat a button in their colour to choose
+        what they play (an instant, an item's effect, their ability), and under it Pass in a
+        window for each seat the window waits for (``not_waited``: may act, owes no answer)."""
         s = self.scale
-        for seat, row in zip(seats, rows(area, [1] * max(len(seats), 4), s(4))):
-            name, *cells = columns(row, [1.4, 1, 1, 1.4, 0.9], s(4))
-            draw_text(surface, self.name(seat), name, s(13), self.colour(seat), bold=True)
-            moves = self.moves_of(seat)
-            ability = self.view["seats"][seat]["ability"]
-            for cell, (group, label) in zip(cells, GROUPS + (("ability", ability),)):
-                self.add_button(surface, Button(cell, label, ("group", seat, group), bool(moves.get(group))), s(11))
+        gap = s(theme.TARGET_GAP)
+        height = min(area.height, s(theme.TARGET) * 2 + gap if passing else s(72))
+        band = pygame.Rect(area.left, area.top, area.width, height)
+        for seat, cell in zip(seats, columns(band, [1] * max(len(seats), 3), gap)):
+            acts, pass_cell = rows(cell, [1, 1], gap) if passing else (cell, None)
+            name = self.name(seat)
+            self.add_button(surface, wrapped_button(acts, name, ("actor", seat), s(20), bool(self.moves_of(seat)),
+                                                    colour=self.colour(seat),
+                                                    why=f"{name} has no instant, item effect or ability to use now"))
             if passing and seat not in not_waited:
-                self.add_button(surface, Button(cells[3], "Pass", self.do({"act": "pass", "seat": seat})), s(12))
+                self.add_button(surface, Button(pass_cell, "Pass", self.do({"act": "pass", "seat": seat})))
 
     def moves_of(self, seat: int) -> dict[str, list[dict]]:
         out: dict[str, list[dict]] = {}
@@ -319,18 +386,21 @@ class ClairvoyanceScreen(GameScreen):
 
     def draw_die(self, surface, area, owed):
         s = self.scale
+        gap = s(theme.TARGET_GAP)
         turn = self.view["die_turn"]
-        prompt, faces, other, tools = rows(area, [1.4, 2.2, 1, 1], s(6))
-        self.prompt(surface, prompt, turn["prompt"], self.colour(owed["seat"]))
+        rest, tools = self.footer(area)
+        rest = self.said(surface, rest)
+        rest = self.ask(surface, rest, turn["prompt"], theme.INK)
         plain = [a for a in self.legal("die") if "cause" not in a]
-        for cell, action in zip(columns(faces, [1] * max(len(plain), 3), s(6)), plain):
+        caused = [a for a in self.legal("die") if "cause" in a]
+        faces = pygame.Rect(rest.left, rest.top, rest.width, s(56))
+        for cell, action in zip(columns(faces, [1] * max(len(plain), 3), gap), plain):
             face = self.face(action["face"])
             colour = None if face["works"] is None else theme.GOOD if face["works"] else theme.PANEL_LIGHT
-            self.add_button(surface, Button(cell, face["label"], self.do(action), colour=colour), s(14))
-        caused = [a for a in self.legal("die") if "cause" in a]
+            self.add_button(surface, Button(cell, face["label"], self.do(action), colour=colour))
         if caused:
-            self.add_button(surface, Button(other, f"Another face, by the {caused[0]['cause']}…", ("verb", "dieby")),
-                            s(12))
+            other = pygame.Rect(rest.left, faces.bottom + gap, rest.width, s(theme.TARGET))
+            self.add_button(surface, Button(other, f"Another face, by the {caused[0]['cause']}…", ("verb", "dieby")))
         self.draw_tools(surface, tools, anytime=True)
 
     def face(self, face: int) -> dict:
@@ -339,26 +409,52 @@ class ClairvoyanceScreen(GameScreen):
 
     def draw_over(self, surface, area):
         s = self.scale
-        text, button = rows(area, [2, 1], s(8))
-        draw_paragraph(surface, self.view["winner"], text, s(20), theme.GOOD, 2)
-        self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD), s(16))
+        text, button = self.footer(area, s(56))
+        rest = self.said(surface, text)
+        winner = self.view["winner"] or ""
+        face = theme.font(s(theme.HUGE), True)
+        size = theme.HUGE if face.size(winner)[0] <= rest.width else theme.TABLE
+        draw_lines(surface, lines_of(surface, winner, s(size), rest.width, True), rest, s(size), theme.GOOD, True)
+        self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD))
 
     # -- an entry in steps: the draft's verb and the picks so far -----------------------------------
     def draw_flow(self, surface, area):
         s = self.scale
         draft = self.draft
-        prompt, body, foot = rows(area, [1.2, 4.6, 1], s(6))
+        body, foot = self.footer(area)
         question, choices = self.step(draft["verb"], draft.setdefault("picks", []))
-        self.prompt(surface, prompt, question)
-        if choices is None:  # the seat rows: who acts
-            self.draw_seat_rows(surface, body, self.actors(), passing=False)
+        body = self.ask(surface, body, question)
+        if choices is None:  # the row of seats: who acts
+            self.draw_seat_row(surface, body, self.actors(), passing=False)
         elif not choices:
-            draw_paragraph(surface, "Nothing of the kind is possible now.", body, s(13), theme.MUTED, 2)
+            self.said(surface, body, "Nothing of the kind is possible now.", theme.MUTED)
         else:
-            cols = 2 if len(choices) > 4 else 1
-            self.add_choices(surface, body, choices, cols, 5 if cols == 2 else 4, s(12), page_key="flow")
-        back, _ = columns(foot, [1, 2], s(6))
-        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
+            self.wrapped_choices(surface, body, choices, 2 if len(choices) > 3 else 1, "flow")
+        back, _ = columns(foot, [1, 2], s(theme.TARGET_GAP))
+        self.add_button(surface, Button(back, "Back", ("back",)))
+
+    def wrapped_choices(self, surface, area, choices, cols: int, page_key: str) -> None:
+        """``choices`` (label, action) as buttons of at least the target's height whose labels
+        wrap; the last cell pages on ("More ▸", ``(page_key, n)``) when they do not all fit."""
+        s = self.scale
+        gap = s(theme.TARGET_GAP)
+        per_row = max(1, (area.height + gap) // (s(theme.TARGET) + gap))
+        lines = max(1, min(per_row, -(-len(choices) // cols)))
+        height = min(s(72), (area.height - gap * (lines - 1)) // lines)
+        band = pygame.Rect(area.left, area.top, area.width, lines * height + (lines - 1) * gap)
+        cells = grid(band, cols, lines, gap)
+        pages = self.__dict__.setdefault("pages", {})
+        page = pages.get(page_key, 0)
+        if len(choices) <= len(cells):
+            page, shown = 0, choices
+        else:
+            per = len(cells) - 1
+            count = -(-len(choices) // per)
+            page = page % count
+            shown = choices[page * per:(page + 1) * per] + [(f"More ▸ ({page + 1}/{count})", (page_key, page + 1))]
+        pages[page_key] = page
+        for cell, (label, action) in zip(cells, shown):
+            self.add_button(surface, wrapped_button(cell, label, action, s(theme.LABEL)))
 
     def step(self, verb: str, picks: list) -> tuple[str, list | None]:
         """The question and choices of ``verb``'s next step after ``picks``."""
@@ -405,14 +501,18 @@ class ClairvoyanceScreen(GameScreen):
         return f"Discard the {first} and a second card?", choices
 
     def step_act(self, picks):
+        """Who acts (the row of seats in priority order), then which of their moves: the
+        instants in hand, the possessed items' effects and their ability."""
         if not picks:
-            return "Who acts now? (nearest the turn-holder's left first)", None
-        seat, group = picks[0]
+            return "Who acts now?", None
+        seat = picks[0]
+        moves = self.moves_of(seat)
         ability = self.view["seats"][seat]["ability"]
-        question = {"instant": f"{self.name(seat)} plays which instant, on what?",
-                    "use": f"{self.name(seat)} uses which item's effect, on what?",
-                    "ability": f"{self.name(seat)} uses {ability}: how?"}[group]
-        return question, [(action_label(self.view, a), self.do(a)) for a in self.moves_of(seat).get(group, [])]
+        choices = [(action_label(self.view, a), self.do(a)) for a in moves.get("instant", []) + moves.get("use", [])]
+        for a in moves.get("ability", []):
+            label = action_label(self.view, a)
+            choices.append((label if label.startswith(ability) else f"{ability}: {label}", self.do(a)))
+        return f"{self.name(seat)} plays what?", choices
 
     def step_fix(self, picks):
         fixes = [a for a in self.all_legal() if a["act"] in FIX_WORDS]
@@ -472,9 +572,9 @@ class ClairvoyanceScreen(GameScreen):
         elif kind == "verb":
             draft.clear()
             draft.update(verb=action[1], picks=[])
-        elif kind == "group":
+        elif kind == "actor":
             draft.clear()
-            draft.update(verb="act", picks=[(action[1], action[2])])
+            draft.update(verb="act", picks=[action[1]])
         elif kind == "pick":
             draft["picks"].append(action[1])
         elif kind == "back":
@@ -506,9 +606,8 @@ class ClairvoyanceScreen(GameScreen):
         elif kind == "roll_here":
             if self.view["chance"] is not None:
                 self.app.play(self.view["chance"])
-        elif kind == "item":
-            item = self.view["items"][action[1]]
-            self.app.note(f"{item['card']}: {item['figures']}" + (f" — {item['does']}" if item["does"] else ""))
+        elif kind == "player":
+            self.app.show(PlayerPanel(self.app, self, action[1]))
         elif kind == "fill":
             self.open_form(self.card(action[1]))
         elif kind == "newcard":
@@ -572,6 +671,12 @@ def examples():
 
     yield "clairvoyance-card-form", filling
     yield "clairvoyance-five", ex.at(*five_players(), len(five_players()[1]))
+
+    def player(app):
+        ex.load(app, *five_players())
+        app.show(PlayerPanel(app, app.screen, 2))
+
+    yield "clairvoyance-player", player
 
     yield "clairvoyance-summary", ex.results(duel_setup, duel)
 
