@@ -45,20 +45,30 @@ class KeyboardScreen(Screen):
 
     # -- drawing --------------------------------------------------------------------------
     def draw_body(self, surface, area):
+        """The field, four rows of keys and the last row, every key at least 48 units square and
+        8 apart (ten keys and nine gaps of a QWERTY row take 552 of the 800 pixels)."""
         s = self.scale
-        field, keys, last = rows(area.inflate(-s(20), -s(14)), [1, 4, 1], s(8))
+        gap = s(theme.TARGET_GAP) + 1  # rows() rounds: one pixel to spare keeps every gap at 8 units
+        field, keys, last = rows(area.inflate(-s(20), -s(12)), [1.1, 4, 1], gap)
         self.add_button(surface, Button(field, self.text, "field", draw_face=self.draw_field))
         lines = PAGES[self.page]
-        for line, row in zip(lines, rows(keys, [1] * len(lines), s(6))):
-            for letter, cell in zip(line, columns(row, [1] * len(line), s(5))):
-                self.add_button(surface, Button(cell, letter, ("key", letter)), s(18))
-        cancel, clear, page, space, rub, done = columns(last, [2, 1.6, 1.6, 3, 1.4, 2], s(8))
-        self.add_button(surface, Button(cancel, "Cancel", "cancel"), s(16))
-        self.add_button(surface, Button(clear, "Clear", "clear", bool(self.text)), s(16))
-        self.add_button(surface, Button(page, PAGE_LABELS[self.page], "page", colour=theme.PANEL), s(16))
-        self.add_button(surface, Button(space, "space", ("key", " ")), s(16))
-        self.add_button(surface, Button(rub, "⌫", "rub", bool(self.text)), s(18))
-        self.add_button(surface, Button(done, "Done", "done", self.can_finish(), colour=theme.GOOD), s(18))
+        widest = max(len(line) for line in lines)
+        key = min((keys.width - gap * (widest - 1)) // widest, s(72))
+        for line, row in zip(lines, rows(keys, [1] * len(lines), gap)):
+            width = key * len(line) + gap * (len(line) - 1)
+            across = pygame.Rect(row.centerx - width // 2, row.top, width, row.height)
+            for letter, cell in zip(line, columns(across, [1] * len(line), gap)):
+                self.add_button(surface, Button(cell, letter, ("key", letter)), s(theme.TABLE))
+        cancel, clear, page, space, rub, done = columns(last, [2, 1.6, 1.6, 3, 1.4, 2], gap)
+        self.add_button(surface, Button(cancel, "Cancel", "cancel"), s(theme.LABEL))
+        self.add_button(surface, Button(clear, "Clear", "clear", bool(self.text), why="There is nothing to clear."),
+                        s(theme.LABEL))
+        self.add_button(surface, Button(page, PAGE_LABELS[self.page], "page", colour=theme.PANEL), s(theme.LABEL))
+        self.add_button(surface, Button(space, "space", ("key", " ")), s(theme.LABEL))
+        self.add_button(surface, Button(rub, "⌫", "rub", bool(self.text), why="There is nothing to rub out."),
+                        s(theme.HEADING))
+        self.add_button(surface, Button(done, "Done", "done", self.can_finish(), colour=theme.GOOD, why=NOTHING_TYPED),
+                        s(theme.HEADING))
 
     def draw_field(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The text with its cursor, or selected (highlighted) while typing would replace it."""
@@ -66,15 +76,15 @@ class KeyboardScreen(Screen):
         panel(surface, rect, theme.PANEL_LIGHT, s(6))
         room = rect.inflate(-s(12), 0)
         if not self.replacing:
-            draw_text(surface, self.text + "▏", room, s(24), theme.INK)
+            draw_text(surface, self.text + "▏", room, s(theme.TABLE), theme.INK)
             return
         room, hint = columns(room, [3, 2], s(12))
-        draw_text(surface, "typing replaces it · tap here to add to it", hint, s(13), theme.MUTED, "right")
-        shown, face = fitted(self.text, s(24), room.width)
+        draw_text(surface, "typing replaces it · tap to add", hint, s(theme.FLOOR), theme.MUTED, "right")
+        shown, face = fitted(self.text, s(theme.TABLE), room.width)
         mark = pygame.Rect(room.left - s(3), 0, face.size(shown)[0] + s(6), face.get_height())
         mark.centery = room.centery
         pygame.draw.rect(surface, theme.ACCENT, mark, border_radius=s(4))
-        draw_text(surface, self.text, room, s(24), theme.BACKGROUND)
+        draw_text(surface, self.text, room, s(theme.TABLE), theme.ink_on(theme.ACCENT))
 
     # -- input ----------------------------------------------------------------------------
     def can_finish(self) -> bool:
