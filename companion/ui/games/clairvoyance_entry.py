@@ -9,7 +9,10 @@ from __future__ import annotations
 from companion.engine.refusal import Refused
 from companion.games.clairvoyance.cards import MAX_DAMAGE
 from companion.games.clairvoyance.die import FACES, LAYOUTS, custom
+import pygame
+
 from companion.ui import theme
+from companion.ui.games.clairvoyance_draw import draw_die, draw_lines, lines_of, wrapped_button
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screen import SubScreen
 from companion.ui.widgets import Button, columns, draw_text, rows
@@ -58,9 +61,11 @@ class CardForm(SubScreen):
     def choice(self, surface, cell, text, action, figure, selected, allowed=True, size=12):
         """A choice of one figure.  A figure already known shows its value, tappable only to
         say so; the others are greyed."""
+        why = "Faces, damage and use are an item's: an instant has none"
         if self.locked(figure):
             action, allowed = ("locked", figure), selected
-        self.add_button(surface, Button(cell, text, action, allowed, selected=selected), self.scale(size))
+            why = f"The {self.name}'s {figure} is already known: a figure once known never changes."
+        self.add_button(surface, Button(cell, text, action, allowed, selected=selected, why=why), self.scale(size))
 
     # -- drawing --------------------------------------------------------------------------
     def draw_body(self, surface, area):
@@ -73,48 +78,62 @@ class CardForm(SubScreen):
         self.draw_effect(surface, lines[3])
         label, field = columns(lines[4], [1, 5], s(8))
         draw_text(surface, "Text", label, s(15), theme.MUTED)
-        self.add_button(surface, Button(field, self.text or "tap to type what the card says", ("text",)), s(13))
+        self.add_button(surface, wrapped_button(field, self.text or "tap to type what the card says", ("text",),
+                                                s(theme.LABEL), bold=False))
         back, save = columns(lines[5], [1, 2], s(10))
         self.add_button(surface, Button(back, "Back", ("back",)), s(16))
         self.add_button(surface, Button(save, "Save the card", ("save",), bool(self.name.strip()),
-                                        colour=theme.GOOD), s(16))
+                                        colour=theme.GOOD, why="Type the card's name first"), s(16))
 
     def draw_name(self, surface, row):
         s = self.scale
         label, field, item, instant = columns(row, [1, 3, 1, 1], s(8))
         draw_text(surface, "Name", label, s(15), theme.MUTED)
-        self.add_button(surface, Button(field, self.name or "tap to type", ("name",), not self.locked("name")), s(15))
+        self.add_button(surface, Button(field, self.name or "tap to type", ("name",), not self.locked("name"),
+                                        why="A known card's name never changes"), s(15))
         for cell, kind, text in ((item, "item", "Item"), (instant, "instant", "Instant")):
             self.choice(surface, cell, text, ("type", kind), "type", self.type == kind, size=14)
 
     def draw_faces(self, surface, row, item):
         s = self.scale
-        label, *cells = columns(row, [2] + [1] * 8, s(5))
+        label, *cells = columns(row, [2] + [1] * 8, s(theme.TARGET_GAP))
         draw_text(surface, "Faces" if item else "Faces: items only", label, s(14), theme.MUTED)
         for cell, face in zip(cells, FACES):
             self.choice(surface, cell, str(face), ("face", face), "faces", item and face in self.faces, item, 15)
 
     def draw_damage_and_use(self, surface, row, item):
         s = self.scale
-        label, minus, shown, plus, *uses = columns(row, [2, 1, 1, 1, 2, 2, 2], s(5))
+        label, minus, shown, plus, *uses = columns(row, [2, 1, 1, 1, 2, 2, 2], s(theme.TARGET_GAP))
         draw_text(surface, "Damage", label, s(14), theme.MUTED)
         free = item and not self.locked("damage")
-        self.add_button(surface, Button(minus, "−", ("damage", -1), free and self.damage is not None), s(16))
-        draw_text(surface, "?" if self.damage is None or not item else str(self.damage), shown, s(16), theme.INK,
-                  "centre", bold=True)
-        self.add_button(surface, Button(plus, "+", ("damage", +1), free and (self.damage or 0) < MAX_DAMAGE), s(16))
+        self.add_button(surface, Button(minus, "−", ("damage", -1), free and self.damage is not None,
+                                        why=self.damage_why(item)), s(16))
+        draw_text(surface, "?" if self.damage is None or not item else str(self.damage), shown, s(theme.TABLE),
+                  theme.INK, "centre", bold=True)
+        self.add_button(surface, Button(plus, "+", ("damage", +1), free and (self.damage or 0) < MAX_DAMAGE,
+                                        why=self.damage_why(item)), s(16))
         for cell, (use, text) in zip(uses, USES):
             self.choice(surface, cell, text, ("use", use), "use", item and self.use == use, item)
 
     def draw_effect(self, surface, row):
         s = self.scale
-        *cells, minus, shown, plus = columns(row, [3, 3, 3, 1, 1, 1], s(5))
+        *cells, minus, shown, plus = columns(row, [3, 3, 3, 1, 1, 1], s(theme.TARGET_GAP))
         for cell, (effect, text) in zip(cells, EFFECTS):
             self.choice(surface, cell, text, ("effect", effect), "effect", self.effect == effect)
         reduce = self.effect == "reduce" and not self.locked("amount")
-        self.add_button(surface, Button(minus, "−", ("amount", -1), reduce and self.amount > 1), s(16))
-        draw_text(surface, f"−{self.amount}" if self.effect == "reduce" else "", shown, s(15), theme.INK, "centre")
-        self.add_button(surface, Button(plus, "+", ("amount", +1), reduce and self.amount < MAX_DAMAGE), s(16))
+        self.add_button(surface, Button(minus, "−", ("amount", -1), reduce and self.amount > 1,
+                                        why="The reduction is set only for Reduce damage, and is at least 1"), s(16))
+        draw_text(surface, f"−{self.amount}" if self.effect == "reduce" else "", shown, s(theme.TABLE), theme.INK,
+                  "centre", bold=True)
+        self.add_button(surface, Button(plus, "+", ("amount", +1), reduce and self.amount < MAX_DAMAGE,
+                                        why=f"The reduction is set only for Reduce damage, at most {MAX_DAMAGE}"), s(16))
+
+    def damage_why(self, item: bool) -> str:
+        if not item:
+            return "An instant deals no damage of its own"
+        if self.locked("damage"):
+            return f"The {self.name}'s damage is already known: a figure once known never changes."
+        return f"Damage goes from 0 to {MAX_DAMAGE}"
 
     # -- input ------------------------------------------------------------------------------
     def on_button(self, action):
@@ -186,32 +205,60 @@ class DieEntryScreen(SubScreen):
         super().__init__(app, back)
         self.done = done
         self.touches = {f: set(spec[str(f)]) for f in FACES} if spec else {f: set() for f in FACES}
+        self.face = 1  # the face whose neighbours are shown
 
     def draw_body(self, surface, area):
+        """One face at a time: the faces as tabs (each with how many of its three neighbours
+        are tapped), the chosen face drawn as on the die with its neighbours around it, and
+        the seven other faces to tap."""
         s = self.scale
-        body, foot = rows(area.inflate(-s(20), -s(10)), [8, 1.2], s(8))
-        for face, row in zip(FACES, rows(body, [1] * 8, s(4))):
-            label, *cells = columns(row, [3] + [1] * 8, s(4))
-            count = len(self.touches[face])
-            draw_text(surface, f"Face {face} touches ({count} of 3)", label, s(14),
-                      theme.INK if count == 3 else theme.GOLD, bold=count == 3)
-            for cell, other in zip(cells, FACES):
-                if other != face:
-                    self.add_button(surface, Button(cell, str(other), ("touch", face, other),
-                                                    selected=other in self.touches[face]), s(14))
-        parts = columns(foot, [2, 2, 1.5, 1.5, 2], s(8))
-        self.add_button(surface, Button(parts[0], "Fill: standard", ("fill", "standard")), s(13))
-        self.add_button(surface, Button(parts[1], "Fill: rulebook", ("fill", "rulebook")), s(13))
-        self.add_button(surface, Button(parts[2], "Clear", ("clear",)), s(13))
-        self.add_button(surface, Button(parts[3], "Back", ("back",)), s(13))
-        self.add_button(surface, Button(parts[4], "Use this die", ("done",), colour=theme.GOOD), s(14))
+        gap = s(theme.TARGET_GAP)
+        inner = area.inflate(-s(24), -s(16))
+        foot = pygame.Rect(inner.left, inner.bottom - s(56), inner.width, s(56))
+        body = pygame.Rect(inner.left, inner.top, inner.width, foot.top - gap - inner.top)
+        picture, right = columns(body, [1, 3.2], s(16))
+        face = self.face
+        near = sorted(self.touches[face])
+        draw_die(surface, picture.inflate(0, -s(40)), face, near)
+        y = right.top
+        y += draw_lines(surface, lines_of(surface, "Tap a face, then the three faces that share an edge with it "
+                                          "(the other face's row follows).", s(theme.BODY), right.width),
+                        pygame.Rect(right.left, y, right.width, s(50)), s(theme.BODY), theme.MUTED) + gap
+        tabs = pygame.Rect(right.left, y, right.width, s(56))
+        for cell, other in zip(columns(tabs, [1] * 8, gap), FACES):
+            count = len(self.touches[other])
+            self.add_button(surface, Button(cell, f"{other} ✓" if count == 3 else f"{other}: {count}",
+                                            ("show", other), selected=other == face))
+        y = tabs.bottom + gap
+        count = len(self.touches[face])
+        ask = pygame.Rect(right.left, y, right.width, s(40))
+        draw_text(surface, f"Face {face} touches ({count} of 3):", ask, s(theme.TABLE),
+                  theme.INK if count == 3 else theme.GOLD, bold=True)
+        touches = pygame.Rect(right.left, ask.bottom + gap, right.width, s(64))
+        for cell, other in zip(columns(touches, [1] * 7, gap), [f for f in FACES if f != face]):
+            self.add_button(surface, Button(cell, str(other), ("touch", face, other), selected=other in self.touches[face]),
+                            s(theme.TABLE))
+        left = [str(f) for f in FACES if len(self.touches[f]) != 3]
+        status = ("Still to finish: face" + ("s " if len(left) > 1 else " ") + ", ".join(left)) if left else \
+            "Every face touches three others: Use this die checks it is a real d8."
+        draw_lines(surface, lines_of(surface, status, s(theme.BODY), right.width),
+                   pygame.Rect(right.left, touches.bottom + gap, right.width, body.bottom - touches.bottom - gap),
+                   s(theme.BODY), theme.INK)
+        parts = columns(foot, [2, 2, 1.3, 1.3, 2], gap)
+        self.add_button(surface, Button(parts[0], "Fill: standard", ("fill", "standard")))
+        self.add_button(surface, Button(parts[1], "Fill: rulebook", ("fill", "rulebook")))
+        self.add_button(surface, Button(parts[2], "Clear", ("clear",)))
+        self.add_button(surface, Button(parts[3], "Back", ("back",)))
+        self.add_button(surface, Button(parts[4], "Use this die", ("done",), colour=theme.GOOD))
 
     def spec(self) -> dict:
         return {str(f): sorted(self.touches[f]) for f in FACES}
 
     def on_button(self, action):
         kind = action[0]
-        if kind == "touch":
+        if kind == "show":
+            self.face = action[1]
+        elif kind == "touch":
             face, other = action[1], action[2]
             if other in self.touches[face]:
                 self.touches[face].discard(other)
