@@ -37,8 +37,16 @@ run: $(VENV)/.stamp-base
 test: $(VENV)/.stamp-test
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS)
 
+# `make bench` runs every benchmark; `make bench pi` (or any other names) only those.
+BENCH_NAMES := $(if $(filter bench,$(MAKECMDGOALS)),$(filter-out bench,$(MAKECMDGOALS)))
+
 bench: $(VENV)/.stamp-test
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tests.bench
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tests.bench $(BENCH_NAMES)
+
+ifneq ($(BENCH_NAMES),)
+$(BENCH_NAMES):
+	@:
+endif
 
 shots: $(VENV)/.stamp-base
 	SDL_VIDEODRIVER=dummy $(VENV)/bin/companion shots shots

@@ -2,13 +2,16 @@
 
 Each turn of the loop waits for an event (at most :data:`IDLE_WAIT` ms, so the
 box's buttons, knocks and hourglass are read 20 times a second), applies what
-came in, and redraws only if the screen changed or an animation runs — so an
-idle Pi stays cool.  Every game action goes through :meth:`App.play`: checked by
+came in, and redraws the screen only when it changed (a screen's ``tick`` says so) —
+so an idle Pi stays cool.  While an animation runs (the pentagram's pulses and flashes,
+the hourglass) the loop turns every :data:`FRAME_WAIT` ms, 30 times a second, which is
+what the eye needs: the LEDs get every frame, the LCD only the frames that differ.  Every game action goes through :meth:`App.play`: checked by
 the rules, committed to the journal, then shown; a refusal is a banner.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 import time
@@ -34,7 +37,7 @@ from firmware_py.clock import Clock, SystemClock
 from firmware_py.pentagram.scenes import IdleScene
 
 IDLE_WAIT = 50  # ms between looks at the box while nothing happens
-FRAME_WAIT = 16  # ms between frames while an animation runs
+FRAME_WAIT = 33  # ms between frames while an animation runs (30 fps)
 BANNER_SECONDS = 5.0
 TOP_BAR = 60  # units: room for 48-unit Undo/Redo/Menu
 PRESSED_SECONDS = 0.15  # a tapped button shows pressed this long
@@ -311,6 +314,9 @@ class App:
 
     # -- the loop ------------------------------------------------------------------------------
     def run(self) -> int:
+        self.step()
+        gc.collect()
+        gc.freeze()  # what start-up made lives all evening: full collections need not scan it again
         while self.running:
             self.step(FRAME_WAIT if self.animating() else IDLE_WAIT)
         self.close()
@@ -345,7 +351,10 @@ class App:
             self.dirty = True
         if self.side_panel is not None and self.side_panel.tick(now):
             self.dirty = True
-        if self.dirty or self.animating():
+        if self.pressed_at is not None and now >= self.pressed_at[1]:
+            self.pressed_at = None  # the pressed look goes: one more frame
+            self.dirty = True
+        if self.dirty:
             self.draw()
         self.box.show(self.screen.pentagram_scene() or IdleScene())
 
@@ -427,10 +436,7 @@ class App:
         """The button just tapped, drawn pressed over itself while it is still on the screen."""
         if self.pressed_at is None:
             return
-        rect, until = self.pressed_at
-        if self.clock.now() >= until:
-            self.pressed_at = None
-            return
+        rect, _ = self.pressed_at
         for button in list(self.screen.buttons) + self.bar_buttons:
             if button.rect == rect and button.enabled:
                 draw_button(self.surface, button, theme.Scale(self.game_size)(theme.LABEL), pressed=True)

@@ -1,0 +1,172 @@
+"""``make bench pi``: the box's moments on a Raspberry Pi-sized CPU.
+
+Nothing here runs on a Pi, so the Pi's CPU is made: each scenario (``pi_run.py``) runs in
+its own process, pinned to one CPU and held by a CPU quota to the share of a development
+core that a Pi 4 (or a Pi 5) is worth.  The share is *calibrated*, not guessed: a pure-Python
+workload is timed free and then under the quota, and the quota is set so the workload runs
+the Pi's factor slower (a Pi 4 runs Python about 7× slower than a development core, a Pi 5
+about 2.9×); the calibration is printed with the figures.
+
+The quota is a cgroup's: v1 ``cpu.cfs_quota_us`` or v2 ``cpu.max`` (root, or a delegated
+cgroup).  Where neither can be made, the scenarios run free and the CPU share is multiplied
+by the factor — which says nothing of starvation (frames, conversions) under the cap, and the
+notes say so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tests.bench import Options, Row, benchmark
+
+ROOT = Path(__file__).resolve().parents[2]
+BUDGETS = {"Pi 4": 7.0, "Pi 5": 2.9}   # how much slower than a development core
+PERIOD_US = 100_000
+CPU = 0                                  # the one CPU the scenarios are pinned to
+WORKLOAD = "s = 0\nfor i in range(3_000_000):\n    s += i % 7 * (i & 3)\n"
+
+
+class CpuCap:
+    """A cgroup holding processes to a share of one CPU: v1 (``/sys/fs/cgroup/cpu``) or v2."""
+
+    def __init__(self, name: str = "planchette-bench") -> None:
+        self.path: Path | None = None
+        self.v2 = False
+        for base, v2 in ((Path("/sys/fs/cgroup/cpu"), False), (Path("/sys/fs/cgroup"), True),
+                         (Path("/sys/fs/cgroup/unified"), True)):
+            knob = base / ("cpu.max" if v2 else "cpu.cfs_quota_us")
+            if v2 and "cpu" not in _read(base / "cgroup.subtree_control").split():
+                continue
+            if not v2 and not knob.exists():
+                continue
+            try:
+                (base / name).mkdir(exist_ok=True)
+                self.path, self.v2 = base / name, v2
+                self.set(1.0)
+                break
+            except OSError:
+                self.path = None
+
+    def available(self) -> bool:
+        return self.path is not None
+
+    def set(self, share: float) -> None:
+        quota = max(1000, int(PERIOD_US * share))
+        if self.v2:
+            (self.path / "cpu.max").write_text(f"{quota} {PERIOD_US}")
+        else:
+            (self.path / "cpu.cfs_period_us").write_text(str(PERIOD_US))
+            (self.path / "cpu.cfs_quota_us").write_text(str(quota))
+
+    def enter(self) -> None:
+        """Put the calling process in the cap (from ``preexec_fn``: the child, before exec)."""
+        if self.path is not None:
+            (self.path / "cgroup.procs").write_text(str(os.getpid()))
+        os.sched_setaffinity(0, {CPU})
+
+    def remove(self) -> None:
+        if self.path is not None:
+            try:
+                self.path.rmdir()
+            except OSError:
+                pass
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text()
+    except OSError:
+        return ""
+
+
+def _child(args: list[str], cap: CpuCap, timeout: float) -> str:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT,
+                          timeout=timeout, preexec_fn=cap.enter)
+    if done.returncode != 0:
+        raise RuntimeError((done.stderr.strip().splitlines() or ["no output"])[-1])
+    return done.stdout.strip().splitlines()[-1]
+
+
+def workload_seconds(cap: CpuCap) -> float:
+    code = f"import time\nt = time.perf_counter()\n{WORKLOAD}print(time.perf_counter() - t)\n"
+    return min(float(_child(["-c", code], cap, 600)) for _ in range(3))
+
+
+def calibrate(cap: CpuCap, factor: float) -> tuple[float, float]:
+    """The quota share that makes the workload ``factor`` times slower, and the slowdown measured."""
+    cap.set(1.0)
+    free = workload_seconds(cap)
+    share = 1 / factor
+    for _ in range(3):  # the quota's own overhead: adjust once or twice
+        cap.set(share)
+        slowdown = workload_seconds(cap) / free
+        if abs(slowdown - factor) / factor < 0.07:
+            break
+        share *= slowdown / factor
+    return share, slowdown
+
+
+SCENARIOS = ("startup", "idle", "mysterium-sand", "seance-battle", "clairvoyance-damage")
+
+
+@benchmark("pi")
+def bench_pi(options: Options) -> list[Row]:
+    seconds = 8 if options.quick else 65
+    cap = CpuCap()
+    rows: list[Row] = []
+    try:
+        for budget, factor in BUDGETS.items():
+            if budget != "Pi 4" and options.quick:
+                continue
+            if cap.available():
+                share, slowdown = calibrate(cap, factor)
+                how = f"cgroup quota {share * 100:.1f} % of CPU {CPU}: the workload runs {slowdown:.2f}× slower"
+            else:
+                share, slowdown = 1.0, factor
+                how = f"no cgroup here: run free, CPU share × {factor} (starvation not shown)"
+            rows.append(Row(f"[{budget}] calibration", slowdown, "× slower", None, how))
+            for scenario in SCENARIOS:
+                run = json.loads(_child(["-m", "tests.bench.pi_run", scenario, str(seconds)], cap, seconds * 4 + 120))
+                rows += _rows(budget, scenario, run, share if cap.available() else 1 / factor)
+    finally:
+        cap.remove()
+    return rows
+
+
+def _rows(budget: str, scenario: str, run: dict, share: float) -> list[Row]:
+    name = f"[{budget}] {scenario}"
+    if scenario == "startup":
+        return [Row(f"{name}: start-up to the first frame", run["startup_s"], "s", ("<=", 3.0))]
+    rows = [Row(f"{name}: CPU, share of the budget", run["cpu_share"] / share * 100, "%",
+                ("<", 25.0) if scenario == "idle" else None)]
+    if run["fps"] is not None:
+        rows.append(Row(f"{name}: frames per second while animating", run["fps"], "fps", (">=", 30.0)))
+    if run["longest_gap_ms"] is not None and scenario != "idle":
+        rows.append(Row(f"{name}: longest gap between frames", run["longest_gap_ms"], "ms", ("<=", 100.0)))
+    rows.append(Row(f"{name}: memory growth", run["rss_growth_mb_per_hour"], "MB/hour", ("<", 5.0)))
+    rows.append(Row(f"{name}: longest full garbage collection", run["longest_gc_ms"], "ms", ("<=", 20.0 * share * 7)))
+    conversions = run.get("conversions")
+    if conversions:
+        rows.append(Row(f"{name}: ADS1115 conversions read", conversions["read_share"] * 100, "%", (">=", 99.9)))
+    if run["knocks_sent"]:
+        rows.append(Row(f"{name}: knock answers correct", run["answers_correct"] / run["knocks_sent"] * 100, "%",
+                        (">=", 100.0), f"{run['answers_correct']} of {run['knocks_sent']} gestures"))
+        if run["latency_yes_ms"] is not None:
+            rows.append(Row(f"{name}: yes latency median, from the knock", run["latency_yes_ms"], "ms", ("<=", 600.0)))
+        if run["latency_no_ms"] is not None:
+            rows.append(Row(f"{name}: no latency median, from the second knock", run["latency_no_ms"], "ms",
+                            ("<=", 150.0)))
+    return rows
+
+
+if __name__ == "__main__":  # pragma: no cover - a quick look: python -m tests.bench.bench_pi
+    start = time.perf_counter()
+    for row in bench_pi(Options(quick=True)):
+        print(row)
+    print(f"{time.perf_counter() - start:.0f} s")

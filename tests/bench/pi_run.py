@@ -1,0 +1,163 @@
+"""One moment of the box, run as the Pi runs it, in this process — ``bench_pi`` starts it
+inside a CPU cap (or measures and scales it) and reads the one JSON line it prints.
+
+    python -m tests.bench.pi_run SCENARIO SECONDS
+
+The app runs its own loop on the real clock (``App.run``'s pacing: a frame every
+``FRAME_WAIT`` ms while animating, a look at the box every ``IDLE_WAIT`` ms otherwise), on
+the simulated box with the *real* knock path: the reader reading the simulated ADS1115
+(``direct_sim=False``), so the figures describe the box, not the desktop's shortcut.
+Knocks are the simulated piezo's (``box.knock_now``), one knock for yes and two for no.
+
+Scenarios: ``idle`` (the home screen), ``startup`` (to the first frame), ``mysterium-sand``
+(the hourglass running, 20 knocked answers), ``seance-battle`` (the battle pulse, again and
+again), ``clairvoyance-damage`` (the damage flash, again and again).
+"""
+
+from __future__ import annotations
+
+import gc
+import json
+import os
+import sys
+import time
+
+STARTED = time.perf_counter()
+
+GESTURE_EVERY = 3.0   # seconds between knocked answers
+SECOND_KNOCK = 0.3    # seconds between the two knocks of a "no"
+
+
+def rss_bytes() -> int:
+    with open("/proc/self/statm") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def open_app(folder: str):
+    from companion.ui.app import App
+    from firmware_py.box import Box
+    from firmware_py.clock import SystemClock
+
+    clock = SystemClock()
+    box = Box.open(simulate=True, clock=clock, direct_sim=False)
+    return App((800, 480), clock=clock, box=box, journal_path=os.path.join(folder, "journal.sqlite3"),
+               settings_path=os.path.join(folder, "settings.json"))
+
+
+def show_example(app, name: str) -> None:
+    from companion.ui.shots import examples
+
+    dict(examples())[name](app)
+    app.dirty = True
+
+
+class Watch:
+    """The frames drawn (their times) and the answers heard, by wrapping the app's own."""
+
+    def __init__(self, app) -> None:
+        self.frames: list[float] = []
+        self.answers: list[tuple[str, float]] = []
+        draw, answer = app.draw, app.answer
+
+        def drawn() -> None:
+            draw()
+            self.frames.append(time.perf_counter())
+
+        def heard(name: str) -> None:
+            self.answers.append((name, time.perf_counter()))
+            answer(name)
+
+        app.draw, app.answer = drawn, heard
+
+
+def poke(app, scenario: str, now: float) -> None:
+    """Start the scenario's animation again (a new battle, a new hit) on the screen."""
+    screen = app.screen
+    if scenario == "seance-battle" and hasattr(screen, "battle_at"):
+        if screen.battle_at is None or now - screen.battle_at > 3.2:
+            screen.battle_at = app.clock.now()
+    if scenario == "clairvoyance-damage" and hasattr(screen, "hit_at"):
+        if screen.hit_at is None or now - screen.hit_at > 2.2:
+            screen.hit_at = app.clock.now()
+
+
+def run(scenario: str, seconds: float) -> dict:
+    import tempfile
+
+    from companion.ui.app import FRAME_WAIT, IDLE_WAIT
+
+    pauses: list[float] = []  # full (generation 2) collections, seconds each
+    began = [0.0]
+
+    def timed(phase: str, info: dict) -> None:
+        if phase == "start":
+            began[0] = time.perf_counter()
+        elif info.get("generation") == 2:
+            pauses.append(time.perf_counter() - began[0])
+
+    gc.callbacks.append(timed)
+    with tempfile.TemporaryDirectory() as folder:
+        app = open_app(folder)
+        if scenario == "startup":
+            app.step()
+            first = time.perf_counter() - STARTED
+            app.close()
+            return {"startup_s": first}
+        examples = {"mysterium-sand": "mysterium-sand", "seance-battle": "seance-battle",
+                    "clairvoyance-damage": "clairvoyance-throw"}
+        if scenario in examples:
+            show_example(app, examples[scenario])
+        watch = Watch(app)
+        for _ in range(10):
+            app.step(IDLE_WAIT)
+        gc.collect()
+        rss0, cpu0, wall0 = rss_bytes(), time.process_time(), time.perf_counter()
+        sent: list[tuple[str, float]] = []
+        next_gesture = wall0 + 1.0
+        second_knock = None
+        animating_time = 0.0
+        while time.perf_counter() - wall0 < seconds:
+            now = time.perf_counter()
+            poke(app, scenario, now)
+            if scenario == "mysterium-sand":
+                if second_knock is not None and now >= second_knock:
+                    app.box.knock_now()
+                    second_knock = None
+                if now >= next_gesture and len(sent) < 20:
+                    kind = "yes" if len(sent) % 2 == 0 else "no"
+                    app.box.knock_now()
+                    sent.append((kind, now + (SECOND_KNOCK if kind == "no" else 0.0)))
+                    second_knock = now + SECOND_KNOCK if kind == "no" else None
+                    next_gesture = now + GESTURE_EVERY
+            animating = app.animating()
+            before = time.perf_counter()
+            app.step(FRAME_WAIT if animating else IDLE_WAIT)
+            if animating:
+                animating_time += time.perf_counter() - before
+        cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+        frames = [t for t in watch.frames if t >= wall0]
+        gaps = [b - a for a, b in zip(frames, frames[1:])]
+        stats = getattr(app.box, "knock_stats", lambda: None)()
+        heard = [(name, t) for name, t in watch.answers if t >= wall0]
+        correct = sum(1 for (kind, _), (name, _) in zip(sent, heard) if kind == name)
+        latency = {kind: sorted(h - s for (k, s), (name, h) in zip(sent, heard) if k == kind == name)
+                   for kind in ("yes", "no")}
+        result = {
+            "seconds": wall, "cpu_share": cpu / wall, "frames": len(frames),
+            "fps": len(frames) / animating_time if animating_time > 1 else None,
+            "longest_gap_ms": max(gaps) * 1000 if gaps else None,
+            "rss_growth_mb_per_hour": (rss_bytes() - rss0) / 2**20 * 3600 / wall,
+            "longest_gc_ms": max(pauses) * 1000 if pauses else 0.0,
+            "knocks_sent": len(sent), "answers_heard": len(heard), "answers_correct": correct,
+            "latency_yes_ms": latency["yes"][len(latency["yes"]) // 2] * 1000 if latency["yes"] else None,
+            "latency_no_ms": latency["no"][len(latency["no"]) // 2] * 1000 if latency["no"] else None,
+            "conversions": stats,
+        }
+        app.close()
+        return result
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    print(json.dumps(run(sys.argv[1], float(sys.argv[2]))), flush=True)
