@@ -13,21 +13,20 @@ simulation's.
 
 from __future__ import annotations
 
-import queue
-import threading
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable
+from typing import Any
 
 from firmware_py import pins as pin_map
 from firmware_py.buttons import Buttons
 from firmware_py.buzzer import NullBuzzer
 from firmware_py.clock import Clock, SystemClock
 from firmware_py.factory import DeviceFactory, choose
-from firmware_py.health import Health, describe
+from firmware_py.health import Health
 from firmware_py.hourglass import Hourglass, HourglassEvent, HourglassSettings
 from firmware_py.hourglass_sound import HourglassSound
 from firmware_py.pentagram.scenes import Scene
 from firmware_py.pentagram.strip import Pentagram
+from firmware_py.knock.listener import KnockListener  # noqa: F401  (where tests and the doctor find it)
 
 KNOCK_OPTIONS = ("adc", "module", "none")
 _TOLD: set[str] = set()  # the file warnings this process has logged already
@@ -61,101 +60,6 @@ class Answer:
 class Update:
     answers: list[Answer] = field(default_factory=list)
     hourglass: list[HourglassEvent] = field(default_factory=list)
-
-
-class KnockListener:
-    """The piezo through the ADS1115 into the detector.
-
-    On a Pi reading blocks on each RDY edge, so :meth:`start` runs the loop on a
-    thread and :meth:`poll` collects what it decided; tests call :meth:`pump` (or
-    :meth:`step`) instead and stay on one thread.  Whatever goes wrong in the loop is a
-    warning on the health board and a fresh start after a pause that doubles each time
-    (up to :attr:`MAX_PAUSE`): the thread never dies silently.
-    """
-
-    BLOCK = 9  # about 10 ms at 860 samples/s: a decision waits at most one block
-    NAME = "knocks"  # the health board's name for the listening loop (the chip's is "knock sensor")
-    FIRST_PAUSE, MAX_PAUSE = 1.0, 30.0  # seconds before trying again after a failure
-
-    def __init__(self, reader: Any, settings: Any = None, health: Health | None = None,
-                 wait: Callable[[float], Any] | None = None) -> None:
-        from firmware_py.knock.detector import KnockDetector
-
-        self.reader = reader
-        self.rate = reader.rate
-        self.detector = KnockDetector(reader.rate, settings)
-        self.health = health if health is not None else Health()
-        self.recording: list[int] | None = None  # raw samples kept for a calibration take
-        self.failures = 0  # in a row
-        self._stream = reader.samples()
-        self._decisions: queue.SimpleQueue = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
-        self._stop = threading.Event()
-        self._wait = wait or self._stop.wait  # the pause between tries: close() cuts it short
-
-    @property
-    def source(self) -> Any:
-        """The simulated piezo (``source.knock()``), or None on real hardware."""
-        return getattr(self.reader, "source", None)
-
-    def pump(self, count: int | None = None) -> None:
-        """Read ``count`` samples (a block by default) and feed the detector."""
-        block = [next(self._stream) for _ in range(count or self.BLOCK)]
-        if self.recording is not None:
-            self.recording.extend(block)
-        for decision in self.detector.feed(block):
-            self._decisions.put(decision)
-
-    def step(self) -> float:
-        """One block, whatever happens: 0, or the seconds to pause after a failure (a
-        warning says what failed).  StopIteration when the reader was closed."""
-        try:
-            self.pump()
-        except StopIteration:
-            raise
-        except Exception as error:  # a bus library's TypeError, a driver's bug: never a dead thread
-            self.failures += 1
-            pause = min(self.FIRST_PAUSE * 2 ** (self.failures - 1), self.MAX_PAUSE)
-            self.health.fail(self.NAME, f"knocks are not heard: reading the knock sensor failed ({describe(error)}); "
-                                        f"trying again in {pause:g} s")
-            self._stream = self.reader.samples()  # a generator that raised is finished: start a new one
-            return pause
-        if self.failures:
-            self.failures = 0
-            self.health.ok(self.NAME)
-        return 0.0
-
-    def use(self, settings: Any) -> None:
-        """Listen with new (calibrated) settings from now on."""
-        from firmware_py.knock.detector import KnockDetector
-
-        self.detector = KnockDetector(self.rate, settings)
-
-    def start(self) -> None:
-        self._thread = threading.Thread(target=self.run, name="knock", daemon=True)
-        self._thread.start()
-
-    def run(self) -> None:
-        """The thread's loop, until :meth:`close` (or the reader ends)."""
-        while not self._stop.is_set():
-            try:
-                pause = self.step()
-            except StopIteration:  # the reader was closed
-                return
-            if pause:
-                self._wait(pause)
-
-    def poll(self) -> list:
-        found = []
-        while not self._decisions.empty():
-            found.append(self._decisions.get())
-        return found
-
-    def close(self) -> None:
-        self._stop.set()
-        self.reader.close()
-        if self._thread is not None:
-            self._thread.join(timeout=2.0)
 
 
 class ModuleListener:
@@ -240,11 +144,14 @@ class Box:
     def open(cls, simulate: bool | None = None, fitted: Fitted = Fitted(), clock: Clock | None = None,
              pins=None, health: Health | None = None, knock_settings: Any = None,
              hourglass: HourglassSettings | None = None, listen: bool = True, direct_sim: bool = False,
-             factory: DeviceFactory | None = None) -> "Box":
+             factory: DeviceFactory | None = None, knock_factory: Any = None) -> "Box":
         """Open every fitted device on ``factory`` (by default the one :func:`choose` picks
-        for ``simulate``: the simulation off a Pi).  ``listen=False`` leaves the knock sensor
-        unread until someone calls ``box.knock.pump()`` (tests); ``direct_sim`` feeds the
-        simulated piezo straight to the detector (the desktop app)."""
+        for ``simulate``: the simulation off a Pi).  The ADS1115 knock sensor is read in its
+        own process (:class:`~firmware_py.knock.process.KnockProcess`), which opens the bus
+        on ``knock_factory()`` (a picklable function; default: the same choice of factory).
+        ``listen=False`` keeps the same reader in this process, unread until someone calls
+        ``box.knock.pump()`` (the fastest unit tests); ``direct_sim`` feeds the simulated
+        piezo straight to the detector, with no chip and no process (screen tests)."""
         factory = factory if factory is not None else choose(simulate)
         requested = fitted
         clock = clock or SystemClock()
@@ -259,7 +166,8 @@ class Box:
             fitted = replace(fitted, pentagram=False, circle=False)
         buzzer = factory.buzzer(pins, clock, health) if fitted.buzzer else NullBuzzer(clock, health)
         buttons = Buttons(pins, factory.pin_factory, clock, health) if fitted.buttons else None
-        knock = cls._open_knock(factory, pins, clock, health, fitted, knock_settings, listen, direct_sim)
+        knock = cls._open_knock(factory, pins, clock, health, fitted, knock_settings, listen, direct_sim,
+                                knock_factory)
         return cls(pins, factory, clock, health, fitted, pentagram, buzzer, buttons, knock,
                    Hourglass(clock, hourglass), requested)
 
@@ -274,7 +182,7 @@ class Box:
             return None
 
     @staticmethod
-    def _open_knock(factory, pins, clock, health, fitted, settings, listen, direct_sim):
+    def _open_knock(factory, pins, clock, health, fitted, settings, listen, direct_sim, knock_factory=None):
         if fitted.knock == "none":
             return NoKnock()
         if settings is None:
@@ -291,13 +199,15 @@ class Box:
         piezo = factory.piezo(clock, settings) if direct_sim else None
         if piezo is not None:
             return piezo
+        if listen:  # the reader in its own process, on the same factory (docs/architecture.md)
+            from firmware_py.knock.process import KnockProcess, KnockSpec
+
+            return KnockProcess(KnockSpec(factory.simulated, pins, settings, factory=knock_factory),
+                                health, clock)
         from firmware_py.knock.ads1115 import open_reader
 
-        reader = open_reader(factory, pins, clock=clock if not listen else None, health=health, strict=False)
-        listener = KnockListener(reader, settings, health)
-        if listen:
-            listener.start()
-        return listener
+        reader = open_reader(factory, pins, clock=clock, health=health, strict=False)
+        return KnockListener(reader, settings, health)
 
     # -- each frame -------------------------------------------------------------------
     def update(self) -> Update:

@@ -248,6 +248,9 @@ def test_knock_without_a_command_says_what_to_do(capsys):
 
 # -- record ---------------------------------------------------------------------------------
 def _fake_sensor(monkeypatch, **functions) -> types.ModuleType:
+    import firmware_py.box  # noqa: F401  (what else imports the real driver does so before the fake)
+    import sim.factory  # noqa: F401
+
     module = types.ModuleType("firmware_py.knock.ads1115")
     for name, function in functions.items():
         setattr(module, name, function)
