@@ -56,3 +56,49 @@ def test_the_screens_scene_is_its_lights(tmp_path):
         assert app.screen.pentagram_scene() == screen.lights(app.screen.view, app.match.meta)
     finally:
         app.close()
+
+
+def _hand_buttons(app):
+    from tests.ui_driver import buttons
+
+    return [b for b in buttons(app) if isinstance(b.action, tuple) and b.action[0] == "card"]
+
+
+def test_a_dealt_hand_is_shown_only_after_it_is_handed_over(tmp_path):
+    """Two people at the screen (Cy is the computer's): Bo's held cards stay hidden behind
+    "Pass the screen to Bo" until Bo taps, show for one play, and hide again after it."""
+    from tests.ui_driver import tap
+
+    setup, actions = screen.esp_game()
+    upto = next(i for i, a in enumerate(actions) if a["act"] == "play") + 1
+    app = make_app(tmp_path)
+    try:
+        open_match(app, ESP, setup, actions[:upto])
+        app.match.meta["computer"] = [2]
+        bo = actions[upto]["seat"]
+        assert app.screen.prompt() == ("Pass the screen to Bo", bo)
+        assert not _hand_buttons(app), "no card of Bo's hand before the hand-over"
+        tap(app, ("reveal", bo))
+        shown = {b.action[1] for b in _hand_buttons(app) if b.label != "face-down"}
+        assert shown == set(app.screen.seat_view(bo)["hands"][bo])
+        tap(app, "hide")
+        assert not _hand_buttons(app)
+        tap(app, ("reveal", bo))
+        tap(app, ("card", actions[upto]["card"]))
+        assert app.match.match.actions[-1] == actions[upto]
+        assert not _hand_buttons(app), "the hand hides again once played"
+    finally:
+        app.close()
+
+
+def test_one_person_against_the_computer_sees_the_hand_at_once(tmp_path):
+    setup, actions = screen.esp_game()
+    upto = next(i for i, a in enumerate(actions) if a["act"] == "play") + 1
+    app = make_app(tmp_path)
+    try:
+        open_match(app, ESP, setup, actions[:upto])
+        bo = actions[upto]["seat"]
+        app.match.meta["computer"] = [s for s in range(3) if s != bo]
+        assert _hand_buttons(app)
+    finally:
+        app.close()

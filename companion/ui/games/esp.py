@@ -1,6 +1,13 @@
-"""The ESP screen: the seats, the trick in play order, the aspects, and the entry of
-predictions, the Vision Card, cards and bids — a card in two taps (suit and rank,
-either order) or two keys (``4`` then ``x``), a held card in one tap when dealt here.
+"""The ESP screen, table-grade (issue #13): what the table is asked, big, across the top; each
+seat's panel with its prediction and bid as pictures and its score at the table's size; the
+trick as cards on a table in play order; the Vision Card and the aspects as big tokens; and
+the entry of predictions, the Vision Card, cards and bids — a card in two taps (suit and
+rank, either order) or two keys (``4`` then ``x``), a held card in one tap when dealt here.
+
+A hand dealt here is secret: while another person sits at the table, the screen first asks
+to be passed to the seat's player ("Pass the screen to Bo"), shows the hand only when that
+player taps, and hides it again once the card is played (or on "Hide the hand").  The
+pictures themselves are drawn in ``esp_draw``.
 
 It draws from the game's view (``self.view``, and ``self.seat_view(seat)`` for the hand of
 the seat whose turn it is when the companion deals) and the rules' legal actions; every
@@ -14,14 +21,13 @@ import random
 import pygame
 
 from companion.games.esp import ESP
-from companion.games.esp.cards import RANKS, SUIT_LETTERS, SUITS, parse_card, rank_of, suit_of
+from companion.games.esp.cards import RANKS, SUIT_LETTERS, SUITS
 from companion.ui import theme
 from companion.ui.screen import GameScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, rows
-from companion.ui.zener import draw_back, draw_card, draw_symbol
+from companion.ui.games import esp_draw as pictures
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, rows, wrap
+from companion.ui.zener import draw_back, draw_symbol
 from firmware_py.pentagram.scenes import EspScene
-
-WHAT = {"predict": "prediction", "vision": "Vision Card", "play": "card", "bid": "bid"}
 
 
 def lights(view: dict, meta: dict) -> EspScene:
@@ -90,14 +96,87 @@ class EspScreen(GameScreen):
             self.title = "ESP — the experiment is over"
         else:
             self.title = f"ESP — round {view['round']} of {view['round_count']}"
-        inner = area.inflate(-s(12), -s(10))
-        left, right = columns(inner, [3, 2], s(10))
-        seats, trick = rows(left, [2, 3], s(8))
+        inner = area.inflate(-s(16), -s(12))
+        inner.height -= self.banner_room()
+        prompt, body = rows(inner, [s(48), max(1, inner.height - s(56))], s(8))
+        prompt.height = s(48)
+        body = pygame.Rect(inner.left, prompt.bottom + s(8), inner.width, inner.bottom - prompt.bottom - s(8))
+        left, right = columns(body, [3, 2], s(10))
+        seats_h = min(s(156), left.height // 2)
+        seats = pygame.Rect(left.left, left.top, left.width, seats_h)
+        trick = pygame.Rect(left.left, seats.bottom + s(8), left.width, left.bottom - seats.bottom - s(8))
+        info = pygame.Rect(right.left, right.top, right.width, min(s(100), right.height // 3))
+        entry = pygame.Rect(right.left, info.bottom + s(8), right.width, right.bottom - info.bottom - s(8))
+        self.draw_prompt(surface, prompt)
         self.draw_seats(surface, seats)
         self.draw_trick(surface, trick)
-        info, entry = rows(right, [2, 5], s(8))
-        self.draw_aspects(surface, info)
+        rnd = self.shown_round()
+        pictures.draw_aspects(surface, info, s, vision=rnd["vision"] if rnd else None,
+                              supernatural=rnd["supernatural"] if rnd else None,
+                              superduper=rnd["superduper"] if rnd else None, started=rnd is not None)
         self.draw_entry(surface, entry)
+
+    def banner_room(self) -> int:
+        """The height the app's banner takes at the bottom (0 without one): the screen is laid
+        out above it, so a banner never covers what it talks about."""
+        banner = self.app.banner
+        if banner is None:
+            return 0
+        s = self.scale
+        size = s(theme.BODY)
+        lines = min(3, max(1, len(wrap(banner.text, size, self.app.game_size[0] - s(40), bold=True))))
+        return s(16) + lines * int(size * 1.25) + s(8)
+
+    def prompt(self) -> tuple[str, int | None]:
+        """What the table is asked now, in a few words, and the seat asked (None: the table)."""
+        owed = self.owed()
+        names = self.view["players"]
+        if owed is None:
+            totals = self.view["totals"]
+            best = [names[seat] for seat, total in enumerate(totals) if total == max(totals)]
+            return f"{' and '.join(best)} scored most: {max(totals)} points", None
+        if self.chance_move() is not None:
+            return "The companion is dealing…", None
+        move = self.computer_move()
+        if move is not None:  # the seat it plays, which may not be the one named (bids come in any order)
+            return f"{names[move['seat']]} (computer) is choosing…", move["seat"]
+        seat = owed.get("seat")
+        if seat is None:
+            return "Turn up the Vision Card and enter it", None
+        name = names[seat]
+        if self.hidden_hand(owed):
+            return f"Pass the screen to {name}", seat
+        if owed["act"] == "predict":
+            return f"{name}: predict a suit or a rank", seat
+        if owed["act"] == "bid":
+            return f"{name}'s bid: the last face-down card", seat
+        trick = self.view["trick"]
+        if trick is not None and trick["winner"] is not None:
+            return f"{name} leads trick {trick['number'] + 1}", seat
+        return f"{name} plays a card", seat
+
+    def draw_prompt(self, surface, area):
+        s = self.scale
+        text, seat = self.prompt()
+        x = area.right
+        trick = self.view["trick"]
+        extras = []
+        if self.showing_hand():
+            extras.append(("Hide the hand", "hide"))
+        if trick is not None and trick["winner"] is not None and trick["why"]:
+            extras.append(("Why?", "why"))
+        for label, action in extras:
+            width = s(88) if label == "Why?" else s(170)
+            rect = pygame.Rect(x - width, area.top, width, area.height)
+            self.add_button(surface, Button(rect, label, action))
+            x = rect.left - s(theme.TARGET_GAP)
+        room = pygame.Rect(area.left, area.top, x - area.left - s(8), area.height)
+        if seat is not None:
+            chip = pygame.Rect(room.left, 0, s(20), s(20))
+            chip.centery = room.centery
+            pygame.draw.circle(surface, self.colour(seat), chip.center, chip.width // 2)
+            room = pygame.Rect(chip.right + s(10), room.top, room.right - chip.right - s(10), room.height)
+        draw_text(surface, text, room, s(theme.TABLE), theme.GOLD, bold=True)
 
     def draw_seats(self, surface, area):
         s = self.scale
@@ -105,120 +184,61 @@ class EspScreen(GameScreen):
         rnd = self.shown_round()
         owed = self.owed()
         players = view["players"]
-        for seat, cell in enumerate(columns(area, [1] * len(players), s(6))):
-            turn = owed is not None and owed.get("seat") == seat
-            panel(surface, cell, theme.PANEL_LIGHT if turn else theme.PANEL, s(8))
-            stripe = pygame.Rect(cell.left, cell.top, cell.width, s(5))
-            pygame.draw.rect(surface, self.colour(seat), stripe, border_radius=s(3))
-            if turn:
-                pygame.draw.rect(surface, theme.GOLD, cell, width=s(2), border_radius=s(8))
-            lines = rows(cell.inflate(-s(10), -s(10)).move(0, s(2)), [1.3, 1, 1, 1, 1], s(1))
-            who = players[seat] + (" ★" if rnd and rnd["first_seer"] == seat else "")
-            if seat in self.meta.get("computer", []):
-                who += " (computer)"
-            draw_text(surface, who, lines[0], s(16), theme.INK, bold=True)
+        computers = self.meta.get("computer", [])
+        for seat, cell in enumerate(columns(area, [1] * len(players), s(theme.TARGET_GAP))):
             claim = view["predictions"][seat]
-            draw_text(surface, f"predicts {claim}" if claim is not None else "no prediction yet", lines[1], s(13),
-                      theme.GOOD if rnd is not None and rnd["prediction_points"][seat] else theme.MUTED)
-            won = rnd["tricks_won"][seat] if rnd else 0
-            draw_text(surface, f"tricks {won}" + (f" · {view['facedown'][seat]} face-down" if rnd else ""),
-                      lines[2], s(13), theme.INK)
-            bid = rnd["bids"][seat] if rnd else None
-            if bid is not None:
-                right = rnd["bid_correct"][seat]
-                draw_text(surface, f"bid {bid} {'✓' if right else '✗'}", lines[3], s(13),
-                          theme.GOOD if right else theme.BAD)
-            draw_text(surface, f"round {rnd['points'][seat] if rnd else 0} · total {view['totals'][seat]}", lines[4],
-                      s(13), theme.GOLD)
+            pictures.draw_seat(
+                surface, cell, s, name=players[seat], colour=self.colour(seat),
+                turn=owed is not None and owed.get("seat") == seat,
+                first_seer=bool(rnd and rnd["first_seer"] == seat), computer=seat in computers,
+                claim=claim, claim_right=bool(rnd and rnd["vision"] is not None and rnd["prediction_points"][seat]),
+                bid=rnd["bids"][seat] if rnd else None, bid_right=rnd["bid_correct"][seat] if rnd else None,
+                won=rnd["tricks_won"][seat] if rnd else 0, facedown=view["facedown"][seat] if rnd else None,
+                points=rnd["points"][seat] if rnd else 0, total=view["totals"][seat])
             if owed and owed["act"] == "bid" and rnd and rnd["bids"][seat] is None:
-                self.buttons.append(Button(cell, "", ("bidder", seat)))
+                self.buttons.append(Button(cell, players[seat], ("bidder", seat)))
 
     def draw_trick(self, surface, area):
-        s = self.scale
-        panel(surface, area, theme.PANEL, s(8))
-        inner = area.inflate(-s(12), -s(10))
-        cards_area, why = rows(inner, [4, 1], s(4))
         trick = self.view["trick"]
-        if trick is None:
-            draw_text(surface, "The trick will appear here, in play order.", cards_area, s(15), theme.MUTED, "centre")
-            return
         players = self.view["players"]
-        card_h = min(cards_area.height - s(22), s(110))
-        card_w = int(card_h * 0.68)
-        slots = columns(cards_area, [1] * len(players), s(8))
-        for slot, seat, card in zip(slots, trick["seats"], trick["cards"]):
-            rect = pygame.Rect(0, 0, card_w, card_h)
-            rect.centerx, rect.top = slot.centerx, slot.top
-            glow = theme.GOLD if trick["winner"] == seat else None
-            draw_card(surface, rect, *_face(card), glow)
-            label = pygame.Rect(slot.left, rect.bottom + s(2), slot.width, s(18))
-            draw_text(surface, players[seat], label, s(13), self.colour(seat), "centre", bold=True)
-        if trick["winner"] is not None:
-            text = f"{players[trick['winner']]} wins the trick: {trick['why']}."
+        colours = [self.colour(seat) for seat in range(len(players))]
+        if trick is None:
+            pictures.draw_table(surface, area, self.scale, order=[], cards=[], names=players, colours=colours,
+                                winner=None, heading="The table", next_seat=None)
+            return
+        n = len(players)
+        order = [(trick["leader"] + k) % n for k in range(n)]
+        winner = trick["winner"]
+        if winner is not None:
+            heading = f"{players[winner]} wins trick {trick['number']}"
         else:
-            text = f"Trick {trick['number']}, led by {players[trick['leader']]}."
-        draw_paragraph(surface, text, why, s(13), theme.INK, 2)
-
-    def draw_aspects(self, surface, area):
-        s = self.scale
-        panel(surface, area, theme.PANEL, s(8))
-        rnd = self.shown_round()
-        card_area, text_area = columns(area.inflate(-s(10), -s(10)), [1, 3], s(8))
-        card = pygame.Rect(0, 0, int(card_area.height * 0.68), card_area.height)
-        card.center = card_area.center
-        vision = rnd["vision"] if rnd else None
-        if vision is not None:
-            draw_card(surface, card, *_face(vision))
-        else:
-            draw_back(surface, card)
-        lines = rows(text_area, [1, 1, 1], s(2))
-        if vision is None:
-            draw_text(surface, "Vision Card: face down", lines[0], s(14), theme.INK)
-            draw_text(surface, "Aspects follow the predictions", lines[1], s(13), theme.MUTED)
-        else:
-            if rnd["supernatural"] is None:
-                draw_text(surface, "No Supernatural Aspect", lines[0], s(14), theme.INK)
-            else:
-                draw_text(surface, f"Supernatural: {rnd['supernatural']}", lines[0], s(14), theme.GOLD, bold=True)
-            if rnd["superduper"] is not None:
-                draw_text(surface, f"Super-duper-natural: {rnd['superduper']}", lines[1], s(14), theme.ACCENT,
-                          bold=True)
-        if rnd is not None:
-            draw_text(surface, f"{self.view['facedown_each']} face-down, {self.view['held_each']} held",
-                      lines[2], s(13), theme.MUTED)
+            heading = f"Trick {trick['number']}, led by {players[trick['leader']]}"
+        owed = self.owed()
+        next_seat = owed.get("seat") if owed and owed["act"] == "play" and winner is None else None
+        pictures.draw_table(surface, area, self.scale, order=order, cards=trick["cards"], names=players,
+                            colours=colours, winner=winner, heading=heading, next_seat=next_seat)
 
     # -- entering what the table plays -----------------------------------------------------------------
     def draw_entry(self, surface, area):
         s = self.scale
         panel(surface, area, theme.PANEL, s(8))
-        inner = area.inflate(-s(10), -s(10))
+        inner = area.inflate(-s(12), -s(12))
         owed = self.owed()
         if owed is None:
-            prompt, body = rows(inner, [1, 3], s(6))
-            draw_text(surface, "Four rounds played.", prompt, s(17), theme.INK, bold=True)
-            self.add_button(surface, Button(body.inflate(-s(20), -s(30)), "See the results", "results", key="\r",
-                                            colour=theme.GOOD), s(20))
+            self.add_button(surface, Button(inner, "See the results", "results", key="\r", colour=theme.GOOD),
+                            s(theme.TABLE))
             return
-        who = self.view["players"][owed["seat"]] if "seat" in owed else "The table"
-        prompt, body = rows(inner, [1, 5], s(6))
-        if self.chance_move() is not None:
-            draw_text(surface, "Dealing…", prompt, s(16), theme.MUTED)
+        if self.chance_move() is not None or self.computer_move() is not None:
+            draw_paragraph(surface, "Wait a moment: the companion plays this part.", inner, s(theme.BODY), theme.MUTED)
             return
-        move = self.computer_move()
-        if move is not None:  # the seat it plays, which may not be the one named (bids come in any order)
-            draw_text(surface, f"{self.view['players'][move['seat']]}: the computer is choosing…", prompt, s(16),
-                      theme.MUTED)
-            return
-        label = f"{who}'s {WHAT[owed['act']]}" if "seat" in owed else "Turn up the Vision Card"
-        if owed["act"] == "bid":
-            label += " (tap a seat for another)"
-        draw_text(surface, label, prompt, s(16), theme.GOLD, bold=True)
         if owed["act"] == "predict":
-            self.draw_claims(surface, body)
+            self.draw_claims(surface, inner)
+        elif self.hidden_hand(owed):
+            self.draw_handover(surface, inner, owed["seat"])
         elif self.held_here(owed) is not None:
-            self.draw_hand(surface, body, owed)
+            self.draw_hand(surface, inner, owed)
         else:
-            self.draw_card_entry(surface, body, owed)
+            self.draw_card_entry(surface, inner, owed)
 
     def held_here(self, owed) -> list[str] | None:
         """The owed seat's hand as its owner sees it, when the companion dealt it (else None)."""
@@ -228,53 +248,111 @@ class EspScreen(GameScreen):
         hands = self.seat_view(seat)["hands"]
         return hands[seat] if seat < len(hands) and isinstance(hands[seat], list) else None
 
+    # -- handing the screen over (hidden information: the dealt hands) ----------------------------------
+    def people(self) -> list[int]:
+        """The seats played by people (not the computer)."""
+        computers = set(self.meta.get("computer", []))
+        return [seat for seat in range(len(self.view["players"])) if seat not in computers]
+
+    def hidden_hand(self, owed) -> bool:
+        """True while the owed seat's dealt hand waits to be shown to its owner alone: it holds
+        cards, another person sits at the table, and the screen was not handed over yet."""
+        if owed is None or owed["act"] not in ("play", "bid") or not self.held_here(owed):
+            return False
+        return len(self.people()) > 1 and self.draft.get("shown_to") != owed["seat"]
+
+    def showing_hand(self) -> bool:
+        """True while a hand is shown after a hand-over (it hides again at the next entry)."""
+        owed = self.owed()
+        return (owed is not None and owed.get("seat") is not None and self.draft.get("shown_to") == owed["seat"]
+                and len(self.people()) > 1 and bool(self.held_here(owed)))
+
+    def draw_handover(self, surface, area, seat):
+        s = self.scale
+        name = self.view["players"][seat]
+        colour = self.colour(seat)
+        ink = theme.ink_on(colour)
+
+        def face(target, rect):
+            eye = pygame.Rect(0, 0, s(72), s(40))
+            eye.midtop = (rect.centerx, rect.top + s(8))
+            pygame.draw.ellipse(target, ink, eye, max(2, s(3)))
+            pygame.draw.circle(target, ink, eye.center, s(10))
+            text = pygame.Rect(rect.left + s(6), eye.bottom + s(10), rect.width - s(12),
+                               rect.bottom - eye.bottom - s(10))
+            draw_paragraph(target, f"Only {name} is looking? Tap to show {name}'s hand", text, s(theme.HEADING), ink,
+                           bold=True)
+
+        self.add_button(surface, Button(area, f"Show {name}'s hand", ("reveal", seat), colour=colour, draw_face=face))
+
     def draw_claims(self, surface, area):
         s = self.scale
         open_claims = {a["claim"] for a in self.legal("predict")}
-        top, bottom = rows(area, [1, 1], s(8))
-        for cell, suit in zip(columns(top, [1] * 5, s(6)), SUITS):
+        gap = s(theme.TARGET_GAP)
+        top, bottom = rows(area, [1, 1], gap)
+        why = "already predicted this round: every prediction is different"
+        for cell, suit in zip(columns(top, [1] * 5, gap), SUITS):
             ok = suit in open_claims
             self.add_button(surface, Button(cell, suit, ("claim", suit), ok, key=_key_for(suit),
-                                            draw_face=_symbol_face(suit, ok)))
-        for cell, rank in zip(columns(bottom, [1] * 5, s(6)), RANKS):
-            self.add_button(surface, Button(cell, str(rank), ("claim", rank), rank in open_claims,
-                                            key=str(rank)), s(26))
+                                            draw_face=_symbol_face(suit, ok), why=f"{suit.capitalize()} is {why}."))
+        for cell, rank in zip(columns(bottom, [1] * 5, gap), RANKS):
+            self.add_button(surface, Button(cell, str(rank), ("claim", rank), rank in open_claims, key=str(rank),
+                                            why=f"{rank} is {why}."), s(theme.TABLE))
 
     def draw_card_entry(self, surface, area, owed):
         s = self.scale
+        gap = s(theme.TARGET_GAP)
         legal = {a["card"] for a in self.legal(owed["act"], seat=owed.get("seat"))}
-        top, bottom, hint = rows(area, [2, 2, 1], s(6))
-        for cell, suit in zip(columns(top, [1] * 5, s(6)), SUITS):
+        bidding = owed["act"] == "bid"
+        hint_text = "Or tap a seat to enter its bid." if bidding else "Tap the suit and the rank, either order."
+        lines = wrap(hint_text, s(theme.BODY), area.width)
+        hint_h = len(lines) * int(s(theme.BODY) * 1.25)
+        buttons_h = area.height - hint_h - gap
+        if buttons_h < 2 * s(theme.TARGET) + gap:  # no room for the hint: the buttons come first
+            hint_h, buttons_h = 0, area.height
+        top, bottom = rows(pygame.Rect(area.left, area.top, area.width, buttons_h), [1, 1], gap)
+        for cell, suit in zip(columns(top, [1] * 5, gap), SUITS):
             ok = any(f"{r} {suit}" in legal for r in RANKS if self.rank in (None, r))
+            why = f"No {suit} can be {'bid' if bidding else 'played'} now" + (f" with {self.rank}" if self.rank else "")
             self.add_button(surface, Button(cell, suit, ("suit", suit), ok, selected=self.suit == suit,
-                                            key=_key_for(suit), draw_face=_symbol_face(suit, ok)))
-        for cell, rank in zip(columns(bottom, [1] * 5, s(6)), RANKS):
+                                            key=_key_for(suit), draw_face=_symbol_face(suit, ok), why=why + "."))
+        for cell, rank in zip(columns(bottom, [1] * 5, gap), RANKS):
             ok = any(f"{rank} {u}" in legal for u in SUITS if self.suit in (None, u))
+            why = f"No {rank} can be {'bid' if bidding else 'played'} now" + (f" in {self.suit}" if self.suit else "")
             self.add_button(surface, Button(cell, str(rank), ("rank", rank), ok, selected=self.rank == rank,
-                                            key=str(rank)), s(26))
-        draw_text(surface, "Tap the suit and the rank, in either order.", hint, s(12), theme.MUTED, "centre")
+                                            key=str(rank), why=why + "."), s(theme.TABLE))
+        if hint_h:
+            draw_paragraph(surface, hint_text, pygame.Rect(area.left, area.bottom - hint_h, area.width, hint_h),
+                           s(theme.BODY), theme.MUTED)
 
     def draw_hand(self, surface, area, owed):
         """The owed seat's held cards face up and its face-down row as backs.  A back stands
         for a face-down card nobody may look at: the rules' legal actions say which are
         playable, and tapping the n-th back plays the n-th of them."""
         s = self.scale
+        gap = s(theme.TARGET_GAP)
         seat = owed["seat"]
+        name = self.view["players"][seat]
         hand = self.held_here(owed) or []
         backs = self.seat_view(seat)["facedown"][seat]
         legal = [a["card"] for a in self.legal(owed["act"], seat=seat)]
         down = [card for card in legal if card not in hand]
-        held, row = rows(area, [1, 1], s(6))
+        held, row = rows(area, [3, 2], gap)
         slots = max(len(hand), backs, 4)
-        for cell, card in zip(columns(held, [1] * slots, s(6)), hand):
+        for cell, card in zip(columns(held, [1] * slots, gap), hand):
             enabled = card in legal
-            self.add_button(surface, Button(cell, card, ("card", card), enabled, draw_face=_card_face(card, enabled)))
+            why = f"{name} must follow the suit led with a held card" if owed["act"] == "play" else \
+                f"{name} bids with the last face-down card"
+            self.add_button(surface, Button(cell, card, ("card", card), enabled, draw_face=_card_face(card, enabled, s),
+                                            why=why + "."))
         if not hand:
-            draw_text(surface, "Every held card is played: play a face-down card.", held, s(13), theme.MUTED, "centre")
-        for k, cell in zip(range(backs), columns(row, [1] * slots, s(6))):
+            draw_paragraph(surface, "Every held card is played: now a face-down card.", held.inflate(-s(4), -s(8)),
+                           s(theme.BODY), theme.MUTED)
+        for k, cell in zip(range(backs), columns(row, [1] * slots, gap)):
             card = down[k] if k < len(down) else None
             self.add_button(surface, Button(cell, "face-down", ("card", card), card is not None,
-                                            draw_face=_back_face(card is not None)))
+                                            draw_face=_back_face(card is not None),
+                                            why=f"{name} plays every held card before the face-down ones."))
 
     # -- input -----------------------------------------------------------------------------------------
     def on_button(self, action):
@@ -283,6 +361,14 @@ class EspScreen(GameScreen):
             from companion.ui.summary import SummaryScreen
 
             self.app.show(SummaryScreen(self.app))
+        elif kind == "reveal":  # the screen is with the seat's player alone: show the hand
+            self.draft["shown_to"] = value
+        elif kind == "hide":
+            self.draft.pop("shown_to", None)
+        elif kind == "why":
+            trick = self.view["trick"]
+            if trick is not None and trick["winner"] is not None:
+                self.app.note(f"{self.view['players'][trick['winner']]} wins the trick: {trick['why']}.")
         elif kind == "bidder":
             self.bidder = value
             self.suit = self.rank = None
@@ -327,12 +413,6 @@ class EspScreen(GameScreen):
             self.bidder = None
 
 
-def _face(card: str) -> tuple[int, str]:
-    """A card's name as the rank and suit a Zener card is drawn with."""
-    c = parse_card(card)
-    return rank_of(c), suit_of(c)
-
-
 def _key_for(suit: str) -> str:
     return next(k for k, v in SUIT_LETTERS.items() if v == suit)
 
@@ -344,18 +424,16 @@ def _symbol_face(suit: str, enabled: bool):
     return face
 
 
-def _card_face(card: str, enabled: bool):
+def _card_face(card: str, enabled: bool, s):
     def face(surface, rect):
-        shape = pygame.Rect(0, 0, min(rect.width, int(rect.height * 0.7)), rect.height)
-        shape.center = rect.center
-        draw_card(surface, shape, *_face(card), dim=not enabled)
+        pad = max(8, (rect.height + 6) // 5) - s(4)  # the card takes the button's whole face
+        pictures.draw_card(surface, pictures.fit_card(rect.inflate(pad, 0)), card, s, dim=not enabled)
     return face
 
 
 def _back_face(enabled: bool):
     def face(surface, rect):
-        shape = pygame.Rect(0, 0, min(rect.width, int(rect.height * 0.7)), rect.height)
-        shape.center = rect.center
+        shape = pictures.fit_card(rect.inflate(max(8, (rect.height + 6) // 5) - 4, 0))
         draw_back(surface, shape)
         if not enabled:
             dim = pygame.Surface(shape.size, pygame.SRCALPHA)
@@ -401,6 +479,18 @@ def examples():
     yield "esp-trick-won", ex.at(table_setup, table_actions, first_play + 3)
     yield "esp-bid", ex.at(table_setup, table_actions, first_bid + 1)
     yield "esp-hand", ex.at(setup, actions, full_first_play + 1, {"computer": [2]})
+
+    def shown(app):  # Bo has the screen to himself and tapped: his hand, face up
+        ex.load(app, setup, actions[: full_first_play + 1], {"computer": [2]})
+        app.screen.on_button(("reveal", actions[full_first_play + 1]["seat"]))
+
+    yield "esp-hand-shown", shown
+
+    def why(app):  # the table asks why the trick went where it did
+        ex.load(app, table_setup, table_actions[: first_play + 3])
+        app.screen.on_button(("why", None))
+
+    yield "esp-why", why
 
     def refused(app):
         ex.load(app, table_setup, table_actions[: first_play + 1])
