@@ -23,38 +23,32 @@ import random
 
 import pygame
 
-from companion.engine.refusal import Refused
 from companion.games.seance_party import rules
 from companion.games.seance_party.bot import guess as computer_guess, with_guess
-from companion.games.seance_party.cards import DICE, SYMBOLS, describe, parse_card
+from companion.games.seance_party.cards import SYMBOLS, parse_card
 from companion.games.seance_party.moves import boost_dice
 from companion.games.seance_party.state import Hand
 from companion.ui import theme
+from companion.ui.games.seance_form import CardFormScreen
 from companion.ui.games.seance_lights import lights
-from companion.ui.keyboard import KeyboardScreen
-from companion.ui.screen import GameScreen, SubScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, player_panel, rows
-from companion.ui.zener import draw_symbol
+from companion.ui.games.seance_panel import draw_order, draw_player, draw_story, story_label
+from companion.ui.games.seance_star import draw_star
+from companion.ui.games.seance_widgets import card_face, choice_grid, label_face, lines_in, stack, symbol_face
+from companion.ui.screen import GameScreen
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel
 
-STEP = {"curse": "Curse step", "reveal": "Speed: reveal hands", "boost": "Speed: boosts", "turns": "Turns",
-        "battle": "Battle: boosts", "damage": "Battle: damage type", "over": "The end"}
-SHORT = {"circle": "○", "cross": "+", "wave": "≈", "square": "□", "star": "☆"}
+__all__ = ["CardFormScreen", "SeancePartyScreen", "examples"]
+
+STEP = {"curse": "Curse step", "reveal": "Speed: reveal", "boost": "Speed: boosts", "turns": "Turns",
+        "battle": "Battle", "damage": "Battle: damage", "over": "The end"}
 ANIMATION = 3.0  # seconds a charge's flourish or a battle's pulse is animated
-CARD_NAME_LIMIT = 30  # characters of a card's name typed on the screen
+ROW = 52   # units: a row of buttons
+HEAD = 48  # units: the prompt's row
 #: the steps of an entry in progress, in order: "Back" forgets the last one taken
 PLAY_STEPS = ("card", "planchette", "guess", "energy", "addkind", "add")
 ACTIVATE_STEPS = ("seat", "zener", "card", "burn", "energy", "addkind", "add")
-
-
-def dice_text(dice) -> str:
-    return " ".join(dice) or "none"
-
-
-def symbol_face(symbol, chosen):
-    """A button's face drawn as a Zener symbol (dark on the light of a chosen button)."""
-    def face(surface, rect):
-        draw_symbol(surface, symbol, rect, theme.BACKGROUND if chosen else theme.INK)
-    return face
+#: taps that only look (a player's panel, the story) and leave the panel open
+LOOKING = ("player", "story", "close")
 
 
 def card_name(value) -> str:
@@ -72,6 +66,7 @@ class SeancePartyScreen(GameScreen):
         self.seen_battle = self.view["battle"] is not None
         self.table_dice = False       # True: the table rolls its own dice and enters each number
         self.defined: list[dict] = []  # cards defined here that no accepted line has named yet
+        self.overlay: tuple | None = None  # ("player", seat) or ("story",): shown instead of the entry
 
     # -- reading the view ----------------------------------------------------------------------
     def name(self, seat: int) -> str:
@@ -135,11 +130,18 @@ class SeancePartyScreen(GameScreen):
         values = shown["may_give"] + (self.new_cards() if shown["hand_unknown"] else [])
         return [v for v in values if symbols is None or self.card_of(v).symbol in symbols]
 
-    def card_choices(self, values, tag, new: bool, symbol=None, chosen=()) -> list[tuple[str, tuple]]:
-        """Buttons for cards (their symbol and name, ✓ when chosen), and "New card…" where a
-        card unknown to the companion may stand."""
-        out = [(f"{'✓' if v in chosen else SHORT[self.card_of(v).symbol]} {card_name(v)}", (tag, v)) for v in values]
-        return out + ([("New card…", ("define", tag, symbol))] if new else [])
+    def card_choices(self, values, tag, new: bool, symbol=None, chosen=()) -> list[tuple]:
+        """Buttons for cards (drawn with their symbol and name, ✓ when chosen), and "New card…"
+        where a card unknown to the companion may stand: (label, action, face)."""
+        size = self.scale(theme.LABEL)
+        out = [(card_name(v), (tag, v), card_face(self.card_of(v).symbol, card_name(v), size, v in chosen))
+               for v in values]
+        return out + ([("New card…", ("define", tag, symbol), label_face("New card…", size))] if new else [])
+
+    def card_face(self, name: str):
+        """A card named in the view, drawn with its symbol if the companion knows it."""
+        known = self.known_cards().get(name)
+        return card_face(known.symbol if known else None, name, self.scale(theme.LABEL))
 
     def define(self, tag: str, symbol) -> None:
         """Open the form for a card in no catalog; the card it gives fills the step ``tag``."""
@@ -189,97 +191,41 @@ class SeancePartyScreen(GameScreen):
 
     # -- drawing ------------------------------------------------------------------------------------
     def draw_body(self, surface, area):
+        """The star and the speed order on the left, with the strip any player may use; on
+        the right what the table owes now — or a player's panel, or the battle's story."""
         s = self.scale
         view = self.view
-        self.title = f"Séance Party — round {view['round']}: {STEP.get(view['step'], view['step'])}"
-        left, right = columns(area.inflate(-s(12), -s(10)), [11, 9], s(10))
-        table, order = rows(left, [5, 1.3], s(6))
-        self.draw_players(surface, table)
-        self.draw_order(surface, order)
-        info, battle, action = rows(right, [1, 1.3, 5], s(6))
-        self.draw_info(surface, info)
-        self.draw_battle(surface, battle)
-        panel(surface, action, theme.PANEL, s(8))
-        self.draw_action(surface, action.inflate(-s(10), -s(10)))
-
-    def draw_players(self, surface, area):
-        s = self.scale
-        seats = self.view["seats"]
-        for box, shown in zip(rows(area, [1] * len(seats), s(5)), seats):
-            seat = shown["seat"]
-            inner = player_panel(surface, box, self.colour(seat), self.view["turn_seat"] == seat, s)
-            top, middle, bottom = rows(inner, [1, 1, 1], 0)
-            name, zeners = columns(top, [2, 3], s(6))
-            out = shown["defeated"]
-            draw_text(surface, shown["name"] + (" — defeated" if out else ""), name, s(15),
-                      theme.BAD if out else theme.INK, bold=True)
-            self.draw_zeners(surface, zeners, shown)
-            energy = shown["energy"]
-            known = len(shown["hand_known"])
-            hand = f"hand {shown['hand']}" + (f" ({known} known)" if known and shown["hand_unknown"] else "")
-            facts = [hand, f"energy {energy['face_down']} down, {energy['face_up']} up, {energy['in_spirits']} in spirits",
-                     f"dice {dice_text(shown['pool'])}"]
-            draw_text(surface, " · ".join(facts), middle, s(12), theme.MUTED)
-            board = []
-            for item in shown["board"]:
-                text = f"#{item['id']} {item['card']}" + (" (cursed)" if item["cursed"] else "")
-                if "energy" in item:
-                    text += f" E{item['energy']}"
-                    if item["inventory"]:
-                        text += " [" + ", ".join(i["card"] for i in item["inventory"]) + "]"
-                    if item["rested"]:
-                        text += " rested"
-                else:
-                    text += " (spell waiting)"
-                board.append(text)
-            curses = sum(shown["curses"].values())
-            line = "; ".join(board) or "no spirits"
-            if curses:
-                line += f" · {curses} curse{'s' if curses > 1 else ''}"
-            draw_text(surface, line, bottom, s(12), theme.INK)
-
-    def draw_zeners(self, surface, area, shown):
-        """The five Zeners: gold when charged, bright face up, faint face down; a dot for a curse."""
-        s = self.scale
-        for cell, symbol in zip(columns(area, [1] * 5, s(3)), self.points()):
-            face = shown["faces"][symbol]
-            colour = theme.GOLD if face["charged"] else (theme.INK if face["up"] else theme.FAINT)
-            if face["charged"] and not face["up"]:
-                colour = (150, 124, 60)
-            draw_symbol(surface, symbol, cell, colour)
-            if face["curses"]:
-                pygame.draw.circle(surface, theme.BAD, (cell.right - s(3), cell.top + s(3)), max(2, s(3)))
-
-    def draw_order(self, surface, area):
-        """The round's speeds explained (the view's words): hand + board + boost = total."""
-        s = self.scale
-        panel(surface, area, theme.PANEL, s(8))
-        draw_paragraph(surface, self.view["speeds"]["explained"], area.inflate(-s(12), -s(6)), s(12), theme.INK, 3)
-
-    def draw_info(self, surface, area):
-        s = self.scale
-        pentagram = self.view["pentagram"]
-        panel(surface, area, theme.PANEL, s(8))
-        dice = " ".join(f"{SHORT[p['symbol']]}{p['die'] or '—'}" for p in pentagram["points"])
-        label, pent = rows(area.inflate(-s(12), -s(4)), [1.3, 1], 0)
-        draw_text(surface, self.view["owed"], label, s(16), theme.GOLD, bold=True)
-        draw_text(surface, f"planchette {pentagram['planchette'] or 'unplaced'} · points {dice}", pent, s(12),
-                  theme.MUTED)
-
-    def draw_battle(self, surface, area):
-        s = self.scale
-        panel(surface, area, theme.PANEL, s(8))
-        draw_paragraph(surface, self.view["battle_words"], area.inflate(-s(12), -s(4)), s(11), theme.INK, 3)
+        self.title = f"Séance Party · round {view['round']} · {STEP.get(view['step'], view['step'])}"
+        left, right = columns(area.inflate(-s(16), -s(12)), [40, 60], s(12))
+        star, chips, strip = stack(left, [None, s(64), s(ROW)], s(14))
+        draw_star(surface, star, view, self.colour, s)
+        draw_order(self, surface, chips)
+        self.draw_strip(surface, strip)
+        panel(surface, right, theme.PANEL, s(8))
+        room = right.inflate(-s(16), -s(16))
+        overlay = self.__dict__.get("overlay")
+        if overlay is not None and overlay[0] == "player" and overlay[1] < len(view["seats"]):
+            return draw_player(self, surface, room, overlay[1])
+        if overlay is not None and overlay[0] == "story" and story_label(view):
+            return draw_story(self, surface, room)
+        self.overlay = None
+        self.draw_action(surface, room)
 
     # -- the entry of what is owed -----------------------------------------------------------------
     def draw_action(self, surface, area):
         """What the table owes now, or the entry a player opened (a curse, rolls to enter);
-        below, the strip any player may use at any time."""
+        in its heading the prompt, and the story of the last battle behind a tap."""
+        s = self.scale
+        head, body = stack(area, [s(HEAD), None], self.gap())
+        label = story_label(self.view)
+        if label:
+            story = pygame.Rect(head.right - s(126), head.top, s(126), head.height)
+            head = pygame.Rect(head.left, head.top, head.width - s(126) - self.gap(), head.height)
+            self.add_button(surface, Button(story, label, ("story",), draw_face=label_face(label, s(theme.LABEL))))
+        self.prompt_rect = head
         owed = self.view["next"]
         if owed is None:
-            return self.draw_over(surface, area)
-        s = self.scale
-        body, strip = rows(area, [6, 1], s(6))
+            return self.draw_over(surface, body)
         draft = self.draft
         if "rolling" in draft:
             self.draw_rolls(surface, body, draft["rolling"])
@@ -293,22 +239,31 @@ class SeancePartyScreen(GameScreen):
             handler = {"curse": self.draw_curse, "reveal": self.draw_reveal, "boost": self.draw_boost,
                        "damage": self.draw_damage, "turn": self.draw_turn}[owed["act"]]
             handler(surface, body, owed)
-        self.draw_strip(surface, strip)
 
     def draw_strip(self, surface, area):
-        """Activating a curse (any player, any time from the Speed step on) and who rolls."""
+        """Activating a curse (any player, any time from the Speed step on), a card's effect,
+        and who rolls the dice."""
         s = self.scale
-        curse, effect, dice = columns(area, [1, 0.7, 1], s(6))
-        effecting = self.draft.get("mode") == "effect"
-        self.add_button(surface, Button(effect, "No effect after all" if effecting else "Effect…",
-                                        ("cancel",) if effecting else ("effecting",),
-                                        effecting or bool(self.corrections())), s(12))
+        curse, effect, dice = columns(area, [1, 1, 1], self.gap())
+        size = s(theme.LABEL)
         opened = self.draft.get("mode") == "activate"
-        self.add_button(surface, Button(curse, "No curse after all" if opened else "Activate a curse",
-                                        ("cancel",) if opened else ("activating",),
-                                        opened or bool(self.legal("activate")), colour=theme.BAD), s(12))
-        label = "Dice: rolled at the table" if self.table_dice else "Dice: rolled here"
-        self.add_button(surface, Button(dice, label, ("tabledice",), selected=self.table_dice), s(12))
+        label = "No curse" if opened else "Curse…"
+        self.add_button(surface, Button(curse, label, ("cancel",) if opened else ("activating",),
+                                        opened or bool(self.legal("activate")), colour=theme.BAD,
+                                        draw_face=label_face(label, size),
+                                        why="No curse can be activated now: from the Speed step on, a player "
+                                            "activates a curse that sits on one of their Zeners."))
+        effecting = self.draft.get("mode") == "effect"
+        label = "No effect" if effecting else "Effect…"
+        self.add_button(surface, Button(effect, label, ("cancel",) if effecting else ("effecting",),
+                                        effecting or bool(self.corrections()), draw_face=label_face(label, size),
+                                        why="No card's effect to enter: none was played, boosted with, "
+                                            "activated or used yet."))
+        self.add_button(surface, Button(dice, "Table dice", ("tabledice",), selected=self.table_dice,
+                                        draw_face=label_face("Table dice", size, self.table_dice)))
+
+    def gap(self) -> int:
+        return self.scale(theme.TARGET_GAP) + 1
 
     def own_draft(self, seat: int) -> dict:
         """The draft of an entry by ``seat``: another seat's is forgotten."""
@@ -318,15 +273,30 @@ class SeancePartyScreen(GameScreen):
         draft["seat"] = seat
         return draft
 
-    def prompt(self, surface, area, text, colour=theme.INK):
-        draw_text(surface, text, area, self.scale(14), colour, bold=True)
-
-    def back_and_go(self, surface, area, label, action, ready=True):
-        """The last row of an entry: Back (one step), and the button that plays it."""
+    def prompt(self, surface, text, seat=None):
+        """What is asked, at the table's size, after a disc in the colour of who is asked."""
         s = self.scale
-        back, go = columns(area, [1, 2], s(6))
-        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
-        self.add_button(surface, Button(go, label, action, ready, colour=theme.GOOD), s(15))
+        rect = self.prompt_rect
+        if seat is not None:
+            pygame.draw.circle(surface, self.colour(seat), (rect.left + s(12), rect.centery), s(12))
+            rect = pygame.Rect(rect.left + s(32), rect.top, rect.width - s(32), rect.height)
+        draw_text(surface, text, rect, s(theme.TABLE), theme.INK, bold=True)
+
+    def hint(self, surface, rect, text):
+        lines_in(surface, text, rect, self.scale(theme.BODY), theme.MUTED, bold=False, align="left")
+
+    def back_and_go(self, surface, area, label, action, ready=True, why=""):
+        """The last row of an entry: Back (one step), and the button that plays it."""
+        back, go = columns(area, [1, 2], self.gap())
+        self.add_button(surface, Button(back, "Back", ("back",)))
+        self.add_button(surface, Button(go, label, action, ready, colour=theme.GOOD,
+                                        why=why or "Finish the steps above first."))
+
+    def cards_grid(self, surface, area, choices, page_key="page", cols=3):
+        """Card buttons (from :meth:`card_choices`) in as many rows as fit, paged."""
+        s = self.scale
+        count = max(1, min(4, (area.height + self.gap()) // (s(theme.TARGET) + self.gap())))
+        choice_grid(self, surface, area, choices, cols, count, page_key)
 
     # -- the curse step: sealed ----------------------------------------------------------------------
     def draw_curse(self, surface, area, owed):
@@ -336,17 +306,19 @@ class SeancePartyScreen(GameScreen):
         if seat in waiting:
             return self.draw_own_curses(surface, area, seat)
         s = self.scale
-        prompt, hint, who = rows(area, [1, 1.2, 4], s(6))
-        self.prompt(surface, prompt, "Curses are secret until everyone has chosen")
-        draw_paragraph(surface, "Tap your own name, choose while the others look away, and the screen hides it again.",
-                       hint, s(11), theme.MUTED, 2)
+        hint, who = stack(area, [s(48), None], self.gap())
+        self.prompt(surface, "Secret curses")
+        self.hint(surface, hint, "Tap your name and choose while the others look away; the screen hides it again.")
         seats = self.active()
         computers = self.computers()
-        for cell, p in zip(grid(who, 2, max(1, -(-len(seats) // 2)), s(5)), seats):
+        for cell, p in zip(stack(who, [s(ROW)] * len(seats), self.gap()), seats):
             status = "chosen" if p not in waiting else "the computer chooses" if p in computers else \
                 "waiting — tap to choose"
-            self.add_button(surface, Button(cell, f"{self.name(p)}: {status}", ("seat", p),
-                                            p in waiting and p not in computers, colour=self.colour(p)), s(13))
+            label = f"{self.name(p)}: {status}"
+            self.add_button(surface, Button(cell, label, ("seat", p), p in waiting and p not in computers,
+                                            colour=self.colour(p), draw_face=label_face(label, s(theme.LABEL)),
+                                            why=f"{self.name(p)} has chosen." if p not in waiting else
+                                            f"The computer chooses for {self.name(p)}."))
 
     def draw_own_curses(self, surface, area, seat):
         """The private moment: what ``seat`` alone may see (its view), while the others look away."""
@@ -354,18 +326,24 @@ class SeancePartyScreen(GameScreen):
         own = self.seat_view(seat)["own"]
         draft = self.draft
         zeners = draft.setdefault("zeners", [])
-        prompt, body, go = rows(area, [1, 2.5, 1.2], s(6))
-        self.prompt(surface, prompt, f"Only {self.name(seat)} looks: curses on…", self.colour(seat))
-        for cell, z in zip(columns(body.inflate(0, -body.height // 4), [1] * 5, s(5)), own["curse_zeners"]):
+        most = own["curse_most"]
+        hint, body, go = stack(area, [s(48), None, s(ROW)], self.gap())
+        self.prompt(surface, f"Only {self.name(seat)} looks", seat)
+        self.hint(surface, hint, f"Curses on which Zeners? Up to {most}, one card from the hand each.")
+        cells = columns(body, [1] * 5, self.gap())
+        side = min(cells[0].width, body.height)
+        for cell, z in zip(cells, own["curse_zeners"]):
             chosen = z in zeners
-            room = chosen or len(zeners) < own["curse_most"]  # a curse is a card from the hand
-            self.add_button(surface, Button(cell, z, ("zener", z), room, selected=chosen,
-                                            draw_face=symbol_face(z, chosen)), s(12))
-        hide, done = columns(go, [1, 2], s(6))
-        self.add_button(surface, Button(hide, "Hide", ("hide",)), s(13))
+            room = chosen or len(zeners) < most  # a curse is a card from the hand
+            button = pygame.Rect(cell.left, body.centery - side // 2, cell.width, side)
+            self.add_button(surface, Button(button, z, ("zener", z), room, selected=chosen, draw_face=symbol_face(z),
+                                            why=f"{self.name(seat)}'s hand covers {most} curse"
+                                                f"{'s' if most != 1 else ''}."))
+        hide, done = columns(go, [1, 2], self.gap())
+        self.add_button(surface, Button(hide, "Hide", ("hide",)))
         count = len(zeners)
         label = "No curses" if not count else f"Set {count} curse{'s' if count > 1 else ''}"
-        self.add_button(surface, Button(done, label, ("curse",), colour=theme.GOOD), s(15))
+        self.add_button(surface, Button(done, label, ("curse",), colour=theme.GOOD))
 
     # -- the speed step ----------------------------------------------------------------------------------
     def draw_reveal(self, surface, area, owed):
@@ -375,28 +353,28 @@ class SeancePartyScreen(GameScreen):
         if draft.get("seat") not in waiting:
             draft.clear()
             if not waiting:
-                return self.prompt(surface, rows(area, [1, 5], s(6))[0], "The computer reveals…")
+                return self.prompt(surface, "The computer reveals…")
             draft["seat"] = owed["seat"] if owed["seat"] in waiting else waiting[0]
         seat = draft["seat"]
         shown = self.seat(seat)
         draft.setdefault("hand", list(shown["hand_known"]))
         need = shown["hand"]
-        prompt, sofar, cards, go = rows(area, [1, 1.2, 4, 1.2], s(6))
-        name, who = columns(prompt, [1, 1], s(6))
-        self.prompt(surface, name, f"{self.name(seat)} reveals {need} cards", self.colour(seat))
-        for cell, p in zip(columns(who, [1] * max(len(waiting), 3), s(4)), waiting):
+        who, sofar, cards, go = stack(area, [s(ROW), s(46), None, s(ROW)], self.gap())
+        self.prompt(surface, f"{self.name(seat)} reveals {need}", seat)
+        for cell, p in zip(columns(who, [1] * max(len(waiting), 3), self.gap()), waiting):
             self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
-                                            colour=self.colour(p)), s(12))
+                                            colour=self.colour(p),
+                                            draw_face=label_face(self.name(p), s(theme.LABEL), p == seat)))
         chosen = ", ".join(card_name(c) for c in draft["hand"]) or "none yet"
-        draw_paragraph(surface, f"{chosen} ({len(draft['hand'])} of {need}).", sofar, s(11), theme.MUTED, 2)
+        self.hint(surface, sofar, f"{len(draft['hand'])} of {need}: {chosen}")
         if len(draft["hand"]) < need:
             values = list(self.view["cards"]) + self.new_cards()
-            self.add_choices(surface, cards, self.card_choices(values, "add", True), 3, 3, s(12))
-        fix, done = columns(go, [1, 2], s(6))
-        self.add_button(surface, Button(fix, "Take back", ("takeback",),
-                                        len(draft["hand"]) > len(shown["hand_known"])), s(13))
-        self.add_button(surface, Button(done, "Reveal", ("reveal",), len(draft["hand"]) == need,
-                                        colour=theme.GOOD), s(15))
+            self.cards_grid(surface, cards, self.card_choices(values, "add", True))
+        fix, done = columns(go, [1, 2], self.gap())
+        self.add_button(surface, Button(fix, "Take back", ("takeback",), len(draft["hand"]) > len(shown["hand_known"]),
+                                        why="No card to take back: the cards already shown stay."))
+        self.add_button(surface, Button(done, "Reveal", ("reveal",), len(draft["hand"]) == need, colour=theme.GOOD,
+                                        why=f"{self.name(seat)} reveals all {need} cards of the hand first."))
 
     def draw_boost(self, surface, area, owed):
         s = self.scale
@@ -404,26 +382,26 @@ class SeancePartyScreen(GameScreen):
         draft = self.own_draft(seat)
         draft.setdefault("dice", [])
         draft.setdefault("cards", [])
-        prompt, dice, cards, go = rows(area, [1, 1.3, 2.5, 1.2], s(6))
         what = "battle" if self.view["step"] == "battle" else "speed"
-        self.prompt(surface, prompt, f"{self.name(seat)}: {what} boost?", self.colour(seat))
+        self.prompt(surface, f"{self.name(seat)}: {what} boost?", seat)
         if seat in self.computers():
             return
+        dice, cards, go = stack(area, [s(ROW), None, s(ROW)], self.gap())
         pool = self.seat(seat)["pool_sides"]
-        for cell, (k, d) in zip(columns(dice, [1] * max(len(pool), 6), s(4)), enumerate(pool)):
-            self.add_button(surface, Button(cell, f"d{d}", ("die", k), selected=k in draft["dice"]), s(13))
-        chosen = ", ".join(card_name(c) for c in draft["cards"])
+        for cell, (k, d) in zip(columns(dice, [1] * max(len(pool), 6), self.gap()), enumerate(pool)):
+            self.add_button(surface, Button(cell, f"d{d}", ("die", k), selected=k in draft["dice"],
+                                            draw_face=label_face(f"d{d}", s(theme.LABEL))))
         hand = self.hand(seat)
         if hand.size:
             choices = self.card_choices(self.hand_cards(seat), "boostcard", hand.unknown > 0, chosen=draft["cards"])
-            self.add_choices(surface, cards, choices, 2, 3, s(12), page_key="boostpage")
+            self.cards_grid(surface, cards, choices, "boostpage")
         else:
-            draw_paragraph(surface, f"Cards: {chosen or 'none'}.", cards, s(12), theme.MUTED, 2)
-        none, done = columns(go, [1, 1], s(6))
-        self.add_button(surface, Button(none, "No boost", ("noboost",)), s(14))
-        label = "Boost" + (f" ({chosen})" if chosen else "")
-        self.add_button(surface, Button(done, label, ("boost",), bool(draft["dice"] or draft["cards"]),
-                                        colour=theme.GOOD), s(14))
+            self.hint(surface, cards.inflate(0, -cards.height // 2), f"{self.name(seat)} holds no card to boost with.")
+        none, done = columns(go, [1, 1], self.gap())
+        self.add_button(surface, Button(none, "No boost", ("noboost",)))
+        count = len(draft["dice"]) + len(draft["cards"])
+        self.add_button(surface, Button(done, f"Boost with {count}" if count else "Boost", ("boost",), bool(count),
+                                        colour=theme.GOOD, why="Tap the dice or cards to boost with first."))
 
     def boost_entry(self) -> tuple[dict, list]:
         """The boost the draft holds, and the dice it rolls (in a battle a card's attack die
@@ -442,13 +420,15 @@ class SeancePartyScreen(GameScreen):
 
     def draw_damage(self, surface, area, owed):
         s = self.scale
-        prompt, body = rows(area, [1, 4], s(6))
-        self.prompt(surface, prompt, f"{self.name(owed['seat'])} chooses the damage type", self.colour(owed["seat"]))
-        if owed["seat"] in self.computers():
+        seat = owed["seat"]
+        self.prompt(surface, f"{self.name(seat)}: damage type?", seat)
+        if seat in self.computers():
             return
         options = self.legal("damage")
-        for cell, action in zip(grid(body, 2, max(2, -(-len(options) // 2)), s(6)), options):
-            self.add_button(surface, Button(cell, action["element"], ("do", action)), s(15))
+        count = max(2, -(-len(options) // 2))
+        for cell, action in zip(grid(area.inflate(0, -max(0, area.height - count * s(64))), 2, count, self.gap()),
+                                options):
+            self.add_button(surface, Button(cell, action["element"], ("do", action)))
 
     # -- a turn -------------------------------------------------------------------------------------------
     def draw_turn(self, surface, area, owed):
@@ -457,33 +437,102 @@ class SeancePartyScreen(GameScreen):
         draft = self.own_draft(seat)
         if draft.get("playing"):
             return self.draw_play(surface, area, seat)
-        prompt, acts, body = rows(area, [1, 1.2, 5], s(6))
-        self.prompt(surface, prompt, f"{self.name(seat)}'s turn", self.colour(seat))
+        self.prompt(surface, f"{self.name(seat)}'s turn", seat)
         if seat in self.computers():
-            return draw_paragraph(surface, "The computer is thinking…", body, s(12), theme.MUTED, 2)
-        play, ability, pas, end = columns(acts, [1.2, 1, 0.8, 1], s(5))
-        self.add_button(surface, Button(play, "Play a card", ("playing",), bool(self.legal("play"))), s(13))
-        self.add_button(surface, Button(ability, "Ability…", ("abilities",), bool(self.legal("ability"))), s(13))
-        self.add_button(surface, Button(pas, "Pass", ("do", {"act": "pass", "seat": seat}),
-                                        bool(self.legal("pass"))), s(13))
+            return self.hint(surface, stack(area, [s(48)], 0)[0], "The computer is thinking…")
+        acts, body = stack(area, [s(ROW) * 2 + self.gap(), None], self.gap())
+        play, ability, pas, end = grid(acts, 2, 2, self.gap())
+        name = self.name(seat)
+        forced = "round 1, everyone passes until all have started a turn" if self.view["forced_pass"] else ""
+        self.add_button(surface, Button(play, "Play a card", ("playing",), bool(self.legal("play")),
+                                        why=f"{name} cannot play a card: no card in hand matches a face-up Zener."))
+        self.add_button(surface, Button(ability, "Ability…", ("abilities",), bool(self.legal("ability")),
+                                        why=f"{name} has no card whose ability may be used now."))
+        self.add_button(surface, Button(pas, "Pass", ("do", {"act": "pass", "seat": seat}), bool(self.legal("pass")),
+                                        why=f"{name} cannot pass now."))
         self.add_button(surface, Button(end, "End round", ("do", {"act": "end", "seat": seat}),
-                                        bool(self.legal("end"))), s(13))
+                                        bool(self.legal("end")),
+                                        why=f"{name} cannot end the round: {forced or 'not allowed now'}."))
         attacks = [a for a in self.legal("attack") if "attack_rolls" not in a and "defence_rolls" not in a]
         others = self.legal("attach") + attacks
         if not others:
-            if self.view["forced_pass"]:
-                draw_paragraph(surface, "Round 1: no attacks and no ending until everyone has started a turn.",
-                               body, s(12), theme.MUTED, 2)
+            if forced:
+                self.hint(surface, stack(body, [s(48)], 0)[0], "Round 1: no attacks and no ending until everyone "
+                                                               "has started a turn.")
             return
-        for cell, action in zip(grid(body, 1, max(4, len(others)), s(4)), others):
+        choices = []
+        for action in others:
             if action["act"] == "attach":
                 label = f"Attach {self.card_label(action['spell'])} to {self.card_label(action['spirit'])}"
                 tap = ("do", action)
             else:
                 aim = self.name(action["player"]) if "player" in action else self.card_label(action["target"])
-                label = f"Attack with {self.card_label(action['spirit'])} → {aim}"
+                label = f"{self.board_cards()[action['spirit']][1]['card']} attacks {aim}"
                 tap = ("attack", action)
-            self.add_button(surface, Button(cell, label, tap), s(12))
+            choices.append((label, tap, label_face(label, s(theme.LABEL))))
+        rows_fit = max(1, (body.height + self.gap()) // (s(56) + self.gap()))
+        cols = 1 if len(choices) <= rows_fit else 2
+        choice_grid(self, surface, body.inflate(0, 0), choices, cols, rows_fit, "otherpage")
+
+    def draw_play(self, surface, area, seat):
+        """A play in steps: the card, the planchette's point, the guesser's shown card, then a
+        spirit's energy and added card, or a countered card's draw.  A computer guesser shows
+        its card at once; a computer's own play asks only the person who guesses."""
+        s = self.scale
+        draft = self.draft
+        body, go = stack(area, [None, s(ROW)], self.gap())
+        faces = self.seat(seat)["faces"]
+        up = {z for z, face in faces.items() if face["up"]}
+        g = self.view["guesser"]
+        if "card" not in draft:
+            self.back_and_go(surface, go, "Play", ("play",), False)
+            self.prompt(surface, f"{self.name(seat)} plays…", seat)
+            new = self.seat(seat)["hand_unknown"] > 0
+            return self.cards_grid(surface, body, self.card_choices(self.hand_cards(seat, up), "card", new), "cardpage")
+        card = self.card_of(draft["card"])
+        if "planchette" not in draft:
+            self.back_and_go(surface, go, "Play", ("play",), False)
+            self.prompt(surface, "Planchette to…")
+            hint, row = stack(body, [s(30), None], self.gap())
+            self.hint(surface, hint, f"{card.name}: move the planchette to the point")
+            targets = {a["planchette"] for a in self.legal("play")}
+            self.symbol_row(surface, row, [p for p in self.points() if p in targets], "planchette")
+            return
+        if g is not None and "guess" not in draft and g in self.computers():
+            draft["guess"] = computer_guess(self.seat(g)["may_give"], self.view["pentagram"]["planchette"],
+                                            lambda c: self.card_of(c).symbol, self.computer_rng("guess"))
+        if g is not None and "guess" not in draft:
+            if "computer" not in draft:  # a computer's play waits for the guess alone: no Back
+                self.back_and_go(surface, go, "Play", ("play",), False)
+            self.prompt(surface, f"{self.name(g)} shows…", g)
+            return self.cards_grid(surface, body, self.card_choices(self.hand_cards(g), "guess",
+                                                                  self.seat(g)["hand_unknown"] > 0), "guesspage")
+        if "computer" in draft:
+            return self.prompt(surface, f"{self.name(seat)} plays…", seat)
+        countered = "guess" in draft and rules.countered(card, self.card_of(draft["guess"]))
+        if not countered and self.draw_possession(surface, body, go, seat, card):
+            return
+        self.back_and_go(surface, go, "Play", ("play",))
+        self.prompt(surface, "Play?", seat)
+        words = f"{card.name} to {draft['planchette']}"
+        if "guess" in draft:
+            words += f"; {self.name(g)} shows {card_name(draft['guess'])}" + (" — countered" if countered else "")
+        words += self.possession_words(draft)
+        text, option = stack(body, [None, s(ROW)], self.gap())
+        draw_paragraph(surface, words + ".", text, s(theme.BODY), theme.INK)
+        if countered:
+            draw = draft.get("draw", True)
+            label = f"{self.name(seat)} draws a card"
+            self.add_button(surface, Button(option, label, ("draw", not draw), selected=draw,
+                                            draw_face=label_face(label, s(theme.LABEL), draw)))
+
+    def symbol_row(self, surface, area, symbols, tag):
+        """Big Zener symbols in a row, each a button ``(tag, symbol)``."""
+        cells = columns(area, [1] * 5, self.gap())
+        side = min(cells[0].width, area.height)
+        for cell, z in zip(cells, symbols):
+            rect = pygame.Rect(cell.left, area.top + (area.height - side) // 2, cell.width, side)
+            self.add_button(surface, Button(rect, z, (tag, z), draw_face=symbol_face(z)))
 
     def attack_rolls(self, action) -> list:
         """An attack's dice: the attacking stack's, then the defending stack's (none for a player)."""
@@ -495,60 +544,6 @@ class SeancePartyScreen(GameScreen):
             out.append(("defence_rolls", target["dice"], f"{self.name(owner)}'s defence"))
         return out
 
-    def draw_play(self, surface, area, seat):
-        """A play in steps: the card, the planchette's point, the guesser's shown card, then a
-        spirit's energy and added card, or a countered card's draw.  A computer guesser shows
-        its card at once; a computer's own play asks only the person who guesses."""
-        s = self.scale
-        draft = self.draft
-        prompt, body, go = rows(area, [1, 5, 1.2], s(6))
-        faces = self.seat(seat)["faces"]
-        up = {z for z, face in faces.items() if face["up"]}
-        g = self.view["guesser"]
-        if "card" not in draft:
-            self.back_and_go(surface, go, "Play", ("play",), False)
-            self.prompt(surface, prompt, f"{self.name(seat)} plays…", self.colour(seat))
-            new = self.seat(seat)["hand_unknown"] > 0
-            return self.add_choices(surface, body, self.card_choices(self.hand_cards(seat, up), "card", new), 3, 4,
-                                    s(12), page_key="cardpage")
-        card = self.card_of(draft["card"])
-        if "planchette" not in draft:
-            self.back_and_go(surface, go, "Play", ("play",), False)
-            self.prompt(surface, prompt, f"{card.name}: move the planchette to…")
-            targets = {a["planchette"] for a in self.legal("play")}
-            for cell, t in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)),
-                               [p for p in self.points() if p in targets]):
-                self.add_button(surface, Button(cell, t, ("planchette", t), draw_face=symbol_face(t, False)),
-                                s(12))
-            return
-        if g is not None and "guess" not in draft and g in self.computers():
-            draft["guess"] = computer_guess(self.seat(g)["may_give"], self.view["pentagram"]["planchette"],
-                                            lambda c: self.card_of(c).symbol, self.computer_rng("guess"))
-        if g is not None and "guess" not in draft:
-            if "computer" not in draft:  # a computer's play waits for the guess alone: no Back
-                self.back_and_go(surface, go, "Play", ("play",), False)
-            self.prompt(surface, prompt, f"{self.name(g)} shows…", self.colour(g))
-            return self.add_choices(surface, body, self.card_choices(self.hand_cards(g), "guess",
-                                                                    self.seat(g)["hand_unknown"] > 0),
-                                    3, 4, s(12), page_key="guesspage")
-        if "computer" in draft:
-            return self.prompt(surface, prompt, f"{self.name(seat)} plays {card.name}…", self.colour(seat))
-        countered = "guess" in draft and rules.countered(card, self.card_of(draft["guess"]))
-        if not countered and self.draw_possession(surface, prompt, body, go, seat, card):
-            return
-        self.back_and_go(surface, go, "Play", ("play",))
-        self.prompt(surface, prompt, "Play?")
-        words = f"{card.name} to {draft['planchette']}"
-        if "guess" in draft:
-            words += f"; {self.name(g)} shows {card_name(draft['guess'])}" + (" — countered" if countered else "")
-        words += self.possession_words(draft)
-        text, option = rows(body, [2, 1], s(6))
-        draw_paragraph(surface, words + ".", text, s(13), theme.INK)
-        if countered:
-            draw = draft.get("draw", True)
-            self.add_button(surface, Button(option, f"{self.name(seat)} draws a card: {'yes' if draw else 'no'}",
-                                            ("draw", not draw), selected=draw), s(12))
-
     def play_entry(self) -> dict:
         draft = self.draft
         entry = {"act": "play", "seat": draft["seat"], "card": draft["card"], "planchette": draft["planchette"]}
@@ -559,7 +554,7 @@ class SeancePartyScreen(GameScreen):
         return {**entry, **self.possession_fields(draft)}
 
     # -- possessing a spirit: its energy and an added card (a play, or a curse brought up) ---------------------
-    def draw_possession(self, surface, prompt, body, go, seat, card) -> bool:
+    def draw_possession(self, surface, body, go, seat, card) -> bool:
         """The next step of a spirit's possession, if one is owed: its energy, then a card from
         the hand added to its inventory or as energy (or none).  True if a step was drawn."""
         s = self.scale
@@ -569,28 +564,33 @@ class SeancePartyScreen(GameScreen):
         if card.type != "spirit" or down == 0:
             return False
         if "energy" not in draft:
-            self.back_and_go(surface, go, "Next", ("next",), False)
-            self.prompt(surface, prompt, f"Spirit Energy under {card.name}?")
-            for cell, n in zip(grid(body, 5, max(1, -(-down // 5)), s(5)), range(1, down + 1)):
-                self.add_button(surface, Button(cell, str(n), ("energy", n)), s(15))
+            self.back_and_go(surface, go, "Next", ("next",), False, "Tap how much Spirit Energy first.")
+            self.prompt(surface, "Spirit Energy?", seat)
+            hint, numbers = stack(body, [s(30), None], self.gap())
+            self.hint(surface, hint, f"How much goes under {card.name}:")
+            count = max(1, -(-down // 5))
+            rect = numbers.inflate(0, -max(0, numbers.height - count * s(64)))
+            for cell, n in zip(grid(rect, 5, count, self.gap()), range(1, down + 1)):
+                self.add_button(surface, Button(cell, str(n), ("energy", n)))
             return True
         if "add" in draft:
             return False
-        self.back_and_go(surface, go, "Next", ("next",), False)
+        self.back_and_go(surface, go, "Next", ("next",), False, "Choose a card, or No card, first.")
         kind = draft.get("addkind")
         if kind is None:
-            self.prompt(surface, prompt, f"And a card from {self.name(seat)}'s hand?")
-            none, inventory, energy = rows(body, [1, 1, 1], s(6))
-            self.add_button(surface, Button(none, "No card", ("noadd",)), s(13))
+            self.prompt(surface, "And a card?", seat)
+            hint, none, inventory, energy = stack(body, [s(30), s(ROW), s(ROW), s(ROW)], self.gap())
+            self.hint(surface, hint, f"From {self.name(seat)}'s hand, for {card.name}:")
+            self.add_button(surface, Button(none, "No card", ("noadd",)))
+            empty = f"{self.name(seat)}'s hand is empty."
             self.add_button(surface, Button(inventory, "One to its inventory, face up…", ("addkind", "inventory"),
-                                            hand.size > 0), s(13))
+                                            hand.size > 0, why=empty))
             self.add_button(surface, Button(energy, "One as more Spirit Energy", ("addkind", "energy"),
-                                            hand.size > 0), s(13))
+                                            hand.size > 0, why=empty))
             return True
-        self.prompt(surface, prompt, "To the inventory:" if kind == "inventory" else "As Spirit Energy (known cards):")
+        self.prompt(surface, "To the inventory:" if kind == "inventory" else "As Spirit Energy:", seat)
         values = hand.options(self.view["cards"]) + (self.new_cards() if hand.unknown else [])
-        self.add_choices(surface, body, self.card_choices(values, "addcard", hand.unknown > 0), 3, 4, s(12),
-                         page_key="addpage")
+        self.cards_grid(surface, body, self.card_choices(values, "addcard", hand.unknown > 0), "addpage")
         return True
 
     @staticmethod
@@ -624,47 +624,48 @@ class SeancePartyScreen(GameScreen):
     def draw_activate(self, surface, area):
         s = self.scale
         draft = self.draft
-        prompt, body, go = rows(area, [1, 5, 1.2], s(6))
+        body, go = stack(area, [None, s(ROW)], self.gap())
         actions = self.legal("activate")
         seats = sorted({a["seat"] for a in actions})
         if "aseat" not in draft:
             self.back_and_go(surface, go, "Activate", ("activate",), False)
-            self.prompt(surface, prompt, "Whose curse?")
-            for cell, p in zip(grid(body, 2, 2, s(5)), seats):
-                self.add_button(surface, Button(cell, self.name(p), ("aseat", p), colour=self.colour(p)), s(14))
+            self.prompt(surface, "Whose curse?")
+            for cell, p in zip(grid(body.inflate(0, -max(0, body.height - 2 * s(64))), 2, 2, self.gap()), seats):
+                self.add_button(surface, Button(cell, self.name(p), ("aseat", p), colour=self.colour(p)))
             return
         seat = draft["aseat"]
         if "zener" not in draft:
             self.back_and_go(surface, go, "Activate", ("activate",), False)
-            self.prompt(surface, prompt, f"{self.name(seat)}'s curse on which Zener?", self.colour(seat))
+            self.prompt(surface, "On which Zener?", seat)
             cursed = {a["zener"] for a in actions if a["seat"] == seat}
-            for cell, z in zip(columns(body.inflate(0, -body.height // 3), [1] * 5, s(5)),
-                               [p for p in self.points() if p in cursed]):
-                self.add_button(surface, Button(cell, z, ("zener", z), draw_face=symbol_face(z, False)), s(12))
+            self.symbol_row(surface, body, [p for p in self.points() if p in cursed], "zener")
             return
         z = draft["zener"]
         if "card" not in draft:
             self.back_and_go(surface, go, "Activate", ("activate",), False)
-            self.prompt(surface, prompt, f"The curse on {self.name(seat)}'s {z} is…")
+            self.prompt(surface, "The curse is…", seat)
             values = list(dict.fromkeys(a["card"] for a in actions if a["seat"] == seat and a["zener"] == z))
             values += [d for d in self.new_cards() if d["symbol"] == z]
-            return self.add_choices(surface, body, self.card_choices(values, "acard", True, z), 3, 4, s(12),
-                                    page_key="acardpage")
+            return self.cards_grid(surface, body, self.card_choices(values, "acard", True, z), "acardpage")
         card = self.card_of(draft["card"])
         if "burn" not in draft:
             self.back_and_go(surface, go, "Activate", ("activate",), False)
-            self.prompt(surface, prompt, f"{card.name}: burned, or to the board?")
-            burn, board = rows(body.inflate(0, -body.height // 4), [1, 1], s(8))
-            self.add_button(surface, Button(burn, "Burn it: a one-time use, then the trash", ("burn", True)), s(13))
+            self.prompt(surface, "Burn, or board?", seat)
+            hint, burn, board = stack(body, [s(30), s(64), s(64)], self.gap())
+            self.hint(surface, hint, f"{card.name}, the curse on {self.name(seat)}'s {z}:")
+            label = "Burn it: a one-time use, then the trash"
+            self.add_button(surface, Button(burn, label, ("burn", True), draw_face=label_face(label, s(theme.LABEL))))
             kind = "a phantom" if card.type == "spirit" else "a curse"
-            self.add_button(surface, Button(board, f"To the board upside down, {kind}", ("burn", False)), s(13))
+            label = f"To the board upside down, {kind}"
+            self.add_button(surface, Button(board, label, ("burn", False), draw_face=label_face(label, s(theme.LABEL))))
             return
-        if not draft["burn"] and self.draw_possession(surface, prompt, body, go, seat, card):
+        if not draft["burn"] and self.draw_possession(surface, body, go, seat, card):
             return
         self.back_and_go(surface, go, "Activate", ("activate",))
-        self.prompt(surface, prompt, "Activate?", self.colour(seat))
+        self.prompt(surface, "Activate?", seat)
         how = "burned" if draft["burn"] else "to the board upside down" + self.possession_words(draft)
-        draw_paragraph(surface, f"{self.name(seat)}'s curse on {z}: {card.name}, {how}.", body, s(13), theme.INK)
+        draw_paragraph(surface, f"{self.name(seat)}'s curse on {z}: {card.name}, {how}.", body, s(theme.BODY),
+                       theme.INK)
 
     def activate_entry(self) -> dict:
         draft = self.draft
@@ -677,16 +678,21 @@ class SeancePartyScreen(GameScreen):
         """Whose card's ability the turn player uses; what it does the table resolves."""
         s = self.scale
         seat = self.view["turn_seat"]
-        prompt, hint, body, go = rows(area, [1, 1.1, 4, 1.2], s(6))
-        back, _ = columns(go, [1, 2], s(6))
-        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
-        self.prompt(surface, prompt, f"{self.name(seat)} uses the ability of…", self.colour(seat))
-        draw_paragraph(surface, "The table resolves what the card says; the companion records whose card it was.",
-                       hint, s(11), theme.MUTED, 2)
+        hint, body, go = stack(area, [s(48), None, s(ROW)], self.gap())
+        back, _ = columns(go, [1, 2], self.gap())
+        self.add_button(surface, Button(back, "Back", ("back",)))
+        self.prompt(surface, "Whose ability?", seat)
+        self.hint(surface, hint, f"{self.name(seat)} uses a card's ability; the table does what the card says.")
         found = self.board_cards()
-        choices = [(f"#{a['item']} {found[a['item']][1]['card']}", ("do", a)) for a in self.legal("ability") if "item" in a]
+        choices = []
+        for a in self.legal("ability"):
+            if "item" in a:
+                card = found[a["item"]][1]["card"]
+                symbol = self.known_cards()[card].symbol if card in self.known_cards() else None
+                choices.append((f"#{a['item']} {card}", ("do", a), card_face(symbol, f"#{a['item']} {card}",
+                                                                               s(theme.LABEL))))
         choices += self.card_choices(self.hand_cards(seat), "abilitycard", self.seat(seat)["hand_unknown"] > 0)
-        self.add_choices(surface, body, choices, 3, 4, s(12), page_key="abilitypage")
+        self.cards_grid(surface, body, choices, "abilitypage")
 
     # -- a card effect's correction (Readings 2) ------------------------------------------------------------------
     def corrections(self) -> list[dict]:
@@ -706,22 +712,21 @@ class SeancePartyScreen(GameScreen):
         """A card's effect the table resolved: which card caused it, then what it changed (one
         card or one Spirit Energy a tap; the log takes any count)."""
         s = self.scale
-        prompt, hint, body, go = rows(area, [1, 1.1, 4, 1.2], s(6))
-        back, _ = columns(go, [1, 2], s(6))
-        self.add_button(surface, Button(back, "Back", ("back",)), s(13))
+        hint, body, go = stack(area, [s(48), None, s(ROW)], self.gap())
+        back, _ = columns(go, [1, 2], self.gap())
+        self.add_button(surface, Button(back, "Back", ("back",)))
         cause = self.draft.get("cause")
         if cause is None:
-            self.prompt(surface, prompt, "Which card's effect?")
-            draw_paragraph(surface, "A card on a board, or played, boosted with, activated or used this round.",
-                           hint, s(11), theme.MUTED, 2)
-            choices = [(name, ("cause", name)) for name in self.view["causes"]]
-            self.add_choices(surface, body, choices, 3, 4, s(12), page_key="causepage")
+            self.prompt(surface, "Which card's effect?")
+            self.hint(surface, hint, "A card on a board, or played, boosted with, activated or used this round.")
+            choices = [(name, ("cause", name), self.card_face(name)) for name in self.view["causes"]]
+            self.cards_grid(surface, body, choices, "causepage", cols=2)
             return
-        self.prompt(surface, prompt, f"{cause}: what did it change?")
-        draw_paragraph(surface, "Each tap enters one card, one Spirit Energy or the planchette's move.",
-                       hint, s(11), theme.MUTED, 2)
-        choices = [(self.correction_label(a), ("do", {**a, "cause": cause})) for a in self.corrections()]
-        self.add_choices(surface, body, choices, 3, 4, s(11), page_key="effectpage")
+        self.prompt(surface, "What did it change?")
+        self.hint(surface, hint, f"{cause}: each tap enters one card, one Spirit Energy or the planchette's move.")
+        choices = [(label, ("do", {**a, "cause": cause}), label_face(label, s(theme.LABEL)))
+                   for a in self.corrections() for label in [self.correction_label(a)]]
+        self.cards_grid(surface, body, choices, "effectpage", cols=2)
 
     # -- rolls entered from the table ------------------------------------------------------------------------------
     def submit(self, entry: dict, dice_fields: list) -> None:
@@ -736,15 +741,16 @@ class SeancePartyScreen(GameScreen):
         dice = [(field, d, who) for field, ds, who in rolling["fields"] for d in ds]
         done = len(rolling["values"])
         field, sides, who = dice[done]
-        prompt, sofar, body, go = rows(area, [1, 1, 4, 1.2], s(6))
-        self.prompt(surface, prompt, f"{who}: the d{sides} rolled… ({done + 1} of {len(dice)})")
-        entered = ", ".join(f"d{d} {v}" for (_, d, _), v in zip(dice, rolling["values"])) or "none yet"
-        draw_text(surface, f"Entered: {entered}", sofar, s(12), theme.MUTED)
-        cols = 5 if sides <= 10 else 10
-        for cell, n in zip(grid(body, cols, 2, s(4)), range(1, sides + 1)):
-            self.add_button(surface, Button(cell, str(n), ("roll", n)), s(14))
-        back, _ = columns(go, [1, 2], s(6))
-        self.add_button(surface, Button(back, "Back", ("rollback",)), s(13))
+        hint, body, go = stack(area, [s(48), None, s(ROW)], self.gap())
+        self.prompt(surface, f"The d{sides} rolled…")
+        entered = ", ".join(f"d{d} {v}" for (_, d, _), v in zip(dice, rolling["values"]))
+        self.hint(surface, hint, f"{who}: die {done + 1} of {len(dice)}" + (f" (so far {entered})" if entered else ""))
+        count = -(-sides // 5)
+        rect = body.inflate(0, -max(0, body.height - count * s(64)))
+        for cell, n in zip(grid(rect, 5, count, self.gap()), range(1, sides + 1)):
+            self.add_button(surface, Button(cell, str(n), ("roll", n)))
+        back, _ = columns(go, [1, 2], self.gap())
+        self.add_button(surface, Button(back, "Back", ("rollback",)))
 
     def enter_roll(self, value: int) -> None:
         rolling = self.draft["rolling"]
@@ -760,9 +766,10 @@ class SeancePartyScreen(GameScreen):
 
     def draw_over(self, surface, area):
         s = self.scale
-        text, button = rows(area, [2, 1], s(8))
-        draw_paragraph(surface, self.view["ending"], text, s(18), theme.GOOD)
-        self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD), s(16))
+        self.prompt(surface, "The end")
+        text, button = stack(area, [None, s(64)], self.gap())
+        draw_paragraph(surface, self.view["ending"], text, s(theme.TABLE), theme.GOOD, bold=True)
+        self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD))
 
     # -- input ---------------------------------------------------------------------------------------------------
     def on_button(self, action):
@@ -771,6 +778,8 @@ class SeancePartyScreen(GameScreen):
         if self.turn_page(action):
             return
         kind, value = action[0], action[1] if len(action) > 1 else None
+        if kind not in LOOKING:
+            self.overlay = None
         handler = getattr(self, f"tap_{kind}", None)
         if handler is not None:
             handler(value)
@@ -779,6 +788,16 @@ class SeancePartyScreen(GameScreen):
         elif kind == "define":
             self.define(value, action[2])
         self.app.dirty = True
+
+    def tap_player(self, seat):
+        """A player's portrait: their panel opens (or closes, tapped again)."""
+        self.overlay = None if self.__dict__.get("overlay") == ("player", seat) else ("player", seat)
+
+    def tap_story(self, _):
+        self.overlay = ("story",)
+
+    def tap_close(self, _):
+        self.overlay = None
 
     def tap_do(self, action):
         self.app.play(action)
@@ -943,113 +962,6 @@ class SeancePartyScreen(GameScreen):
 
 #: buttons that fill a step of the draft: the button's kind -> the draft's key
 STEP_TAGS = {"card": "card", "planchette": "planchette"}
-
-
-class CardFormScreen(SubScreen):
-    """A card in no catalog, as its front prints it: name, spirit or spell, Zener symbol,
-    element, attack die and speed, and the same three for its cursed (upside-down) side.
-    "Use this card" checks it as the rules will and hands the log's inline definition back
-    (or just the name, for a card the companion already knows with these figures)."""
-
-    title = "Séance Party — a card in no catalog"
-
-    def __init__(self, app, back, cards: dict, done, symbol=None, defined=()) -> None:
-        super().__init__(app, back)
-        self.cards, self.done = cards, done
-        self.name = ""
-        self.type = "spirit"
-        self.symbol = symbol or SYMBOLS[0]
-        self.sides = {"up": {"element": "fire", "attack": 6, "speed": 1},
-                      "cursed": {"element": "shadow", "attack": 6, "speed": 1}}
-        known = {c.element for c in cards.values()} | {c.cursed_element for c in cards.values()}
-        self.elements = sorted(known | {d["element"] for d in defined})
-
-    def definition(self) -> dict:
-        up, cursed = self.sides["up"], self.sides["cursed"]
-        return {"name": self.name.strip(), "type": self.type, "symbol": self.symbol, "element": up["element"],
-                "attack": f"d{up['attack']}", "speed": up["speed"],
-                "cursed": {"element": cursed["element"], "attack": f"d{cursed['attack']}", "speed": cursed["speed"]}}
-
-    def draw_body(self, surface, area):
-        s = self.scale
-        name, kinds, up_label, up_row, cursed_label, cursed_row, go = rows(
-            area.inflate(-s(24), -s(14)), [1.1, 1, 0.7, 1, 0.7, 1, 1.1], s(6))
-        label, field = columns(name, [1, 4], s(8))
-        draw_text(surface, "Name", label, s(15), theme.INK, bold=True)
-        self.add_button(surface, Button(field, self.name or "Tap to type the name", ("type_name",)), s(15))
-        types, symbols = columns(kinds, [2, 5], s(10))
-        for cell, kind in zip(columns(types, [1, 1], s(5)), ("spirit", "spell")):
-            self.add_button(surface, Button(cell, kind, ("kind", kind), selected=self.type == kind), s(13))
-        for cell, z in zip(columns(symbols, [1] * 5, s(5)), SYMBOLS):
-            chosen = z == self.symbol
-            self.add_button(surface, Button(cell, z, ("symbol", z), selected=chosen,
-                                            draw_face=symbol_face(z, chosen)), s(12))
-        draw_text(surface, "Face up: element, attack die, speed", up_label, s(12), theme.MUTED)
-        self.draw_side(surface, up_row, "up")
-        draw_text(surface, "Upside down (cursed): element, attack die, speed", cursed_label, s(12), theme.MUTED)
-        self.draw_side(surface, cursed_row, "cursed")
-        cancel, use = columns(go, [1, 2], s(8))
-        self.add_button(surface, Button(cancel, "Cancel", ("cancel",)), s(15))
-        self.add_button(surface, Button(use, "Use this card", ("use",), bool(self.name.strip()), colour=theme.GOOD),
-                        s(15))
-
-    def draw_side(self, surface, area, side):
-        """One face's element (a known one, or another typed), attack die and speed."""
-        s = self.scale
-        figures = self.sides[side]
-        elements, dice, speed = columns(area, [5, 5, 2.6], s(10))
-        shown = self.elements[:4]
-        if figures["element"] not in shown:
-            shown = shown[:3] + [figures["element"]]
-        cells = columns(elements, [1] * (len(shown) + 1), s(4))
-        for cell, element in zip(cells, shown):
-            self.add_button(surface, Button(cell, element, ("element", side, element),
-                                            selected=element == figures["element"]), s(11))
-        self.add_button(surface, Button(cells[-1], "Other…", ("other", side)), s(11))
-        for cell, d in zip(columns(dice, [1] * len(DICE), s(3)), DICE):
-            self.add_button(surface, Button(cell, f"d{d}", ("attack", side, d), selected=d == figures["attack"]), s(11))
-        minus, number, plus = columns(speed, [1, 1.2, 1], s(3))
-        self.add_button(surface, Button(minus, "−", ("speed", side, -1), figures["speed"] > 0), s(14))
-        draw_text(surface, str(figures["speed"]), number, s(15), theme.INK, "centre", bold=True)
-        self.add_button(surface, Button(plus, "+", ("speed", side, 1), figures["speed"] < 99), s(14))
-
-    def on_button(self, action):
-        kind = action[0]
-        if kind == "type_name":
-            self.app.show(KeyboardScreen(self.app, self, "The card's name", self.name,
-                                         lambda text: setattr(self, "name", text), CARD_NAME_LIMIT))
-        elif kind == "other":
-            side = action[1]
-            self.app.show(KeyboardScreen(self.app, self, "The element", "",
-                                         lambda text: self.sides[side].update(element=text.lower())))
-        elif kind == "kind":
-            self.type = action[1]
-        elif kind == "symbol":
-            self.symbol = action[1]
-        elif kind == "element":
-            self.sides[action[1]]["element"] = action[2]
-        elif kind == "attack":
-            self.sides[action[1]]["attack"] = action[2]
-        elif kind == "speed":
-            figures = self.sides[action[1]]
-            figures["speed"] = min(99, max(0, figures["speed"] + action[2]))
-        elif kind == "cancel":
-            self.go_back()
-        elif kind == "use":
-            self.use()
-
-    def use(self) -> None:
-        """Check the card as the rules will; a card known by this name with the same figures
-        is simply named."""
-        try:
-            card = parse_card(self.definition())
-        except Refused as refused:
-            return self.app.refuse(refused.reason)
-        old = self.cards.get(card.name)
-        if old is not None and old != card:
-            return self.app.refuse(f"{card.name} is already known with other figures ({describe(old)})")
-        self.go_back()
-        self.done(card.name if old is not None else self.definition())
 
 
 def examples():

@@ -1,0 +1,188 @@
+"""Séance Party's players at a glance, and their details behind a tap.
+
+:func:`draw_order` is the round's speed order as a row of portraits — each player's chip in
+their colour with their speed (``?`` until it is known), the turn player's ringed in gold;
+tapping a chip opens :func:`draw_player`, that player's panel: their five Zeners in words
+(charged, dormant, face down; the curses on them), hand, Spirit Energy, dice pool, speed
+worked out, board and trash.  :func:`draw_story` is the battle (or charge) last told, in the
+view's words.  Everything is read from the table's view."""
+
+from __future__ import annotations
+
+import pygame
+
+from companion.ui import theme
+from companion.ui.games.seance_widgets import ink_for, stack
+from companion.ui.widgets import Button, columns, draw_text, rows, wrap
+from companion.ui.zener import draw_symbol
+
+
+def speeds(view: dict) -> dict[int, int | None]:
+    """Each seat's speed this round, as the view tells it (None before its hand is revealed)."""
+    rounds = view.get("rounds") or []
+    totals = rounds[-1].get("speed") if rounds else None
+    return {k: (totals[k] if totals and k < len(totals) else None) for k in range(len(view["players"]))}
+
+
+def order(view: dict) -> list[int]:
+    """The seats in the round's turn order (seat order until the speeds are all known)."""
+    known = list(view["speeds"]["order"])
+    return known + [k for k in range(len(view["players"])) if k not in known]
+
+
+def chip_face(name: str, speed, out: bool, s):
+    """A player's portrait: the name, and under it the speed at the table's size."""
+    def face(surface, rect):
+        ink = ink_for(surface, rect)
+        top, bottom = rows(rect, [0.85, 1.15], 0)
+        draw_text(surface, name, top, s(theme.LABEL), ink, "centre", bold=True)
+        draw_text(surface, "out" if out else "?" if speed is None else str(speed), bottom, s(theme.TABLE), ink,
+                  "centre", bold=True)
+    return face
+
+
+def draw_order(screen, surface, rect: pygame.Rect) -> None:
+    """The chips, in turn order; each opens its player's panel (``("player", seat)``)."""
+    s = screen.scale
+    view = screen.view
+    seats = order(view)
+    totals = speeds(view)
+    shown = {x["seat"]: x for x in view["seats"]}
+    gap = s(theme.TARGET_GAP) + s(6)
+    for cell, seat in zip(columns(rect, [1] * max(len(seats), 3), gap), seats):
+        out = shown[seat]["defeated"]
+        if view.get("turn_seat") == seat:
+            pygame.draw.rect(surface, theme.GOLD, cell.inflate(s(8), s(8)), max(2, s(3)), border_radius=s(10))
+        screen.add_button(surface, Button(cell, view["players"][seat], ("player", seat),
+                                          colour=screen.colour(seat),
+                                          draw_face=chip_face(view["players"][seat], totals[seat], out, s)))
+
+
+def close_button(screen, surface, rect: pygame.Rect) -> None:
+    screen.add_button(surface, Button(rect, "Close", ("close",)))
+
+
+def header(screen, surface, rect: pygame.Rect, text: str, seat=None) -> None:
+    """A panel's heading at the table's size, with the player's colour as a disc, and Close."""
+    s = screen.scale
+    title, close = columns(rect, [1, 0.4], s(theme.TARGET_GAP) + 1)
+    if seat is not None:
+        pygame.draw.circle(surface, screen.colour(seat), (title.left + s(12), title.centery), s(12))
+        title = pygame.Rect(title.left + s(32), title.top, title.width - s(32), title.height)
+    draw_text(surface, text, title, s(theme.TABLE), theme.INK, bold=True)
+    close_button(screen, surface, close)
+
+
+def zener_words(face: dict) -> tuple[str, str]:
+    state = "charged" if face["charged"] else "dormant" if face["up"] else "face down"
+    curses = face["curses"]
+    return state, f"{curses} curse{'s' if curses > 1 else ''}" if curses else ""
+
+
+def board_words(item: dict) -> str:
+    text = f"#{item['id']} {item['card']}" + (" (cursed)" if item["cursed"] else "")
+    if "energy" not in item:
+        return text + ": a spell waiting"
+    text += f": energy {item['energy']}"
+    if item["inventory"]:
+        text += ", carrying " + ", ".join(i["card"] for i in item["inventory"])
+    return text + (", rested" if item["rested"] else "")
+
+
+def facts(view: dict, seat: int) -> list[tuple[str, str]]:
+    """A player's details as (what, words) lines."""
+    shown = view["seats"][seat]
+    out = []
+    known = shown["hand_known"]
+    hand = f"{shown['hand']} card{'s' if shown['hand'] != 1 else ''}"
+    if known:
+        hand += " — known: " + ", ".join(known)
+    out.append(("Hand", hand))
+    energy = shown["energy"]
+    out.append(("Energy", f"{energy['face_down']} face down, {energy['face_up']} face up, "
+                          f"{energy['in_spirits']} in spirits"))
+    out.append(("Dice", " ".join(shown["pool"]) or "none"))
+    rounds = view.get("rounds") or []
+    if rounds:
+        last = rounds[-1]
+        hand_speed, board_speed = last.get("hand_speed") or [], last.get("board_speed") or []
+        if seat < len(hand_speed) and hand_speed[seat] is not None:
+            words = f"hand {hand_speed[seat]} + board {board_speed[seat]}"
+            boost = (last.get("boosts") or {}).get(shown["name"])
+            if boost is not None:
+                words += f" + boost {boost['total']}"
+            total = speeds(view)[seat]
+            out.append(("Speed", words + (f" = {total}" if total is not None else "")))
+    board = [board_words(item) for item in shown["board"]]
+    out.append(("Board", "; ".join(board) if board else "no spirits, no spells"))
+    if shown["trash"]:
+        out.append(("Trash", ", ".join(shown["trash"])))
+    if shown["defeated"]:
+        out.append(("Out", f"defeated by {shown['defeated_by']}" if shown.get("defeated_by") else "defeated"))
+    return out
+
+
+def draw_player(screen, surface, rect: pygame.Rect, seat: int) -> None:
+    """One player's panel: their Zeners drawn and named, then their details line by line."""
+    s = screen.scale
+    view = screen.view
+    shown = view["seats"][seat]
+    gap = s(theme.TARGET_GAP)
+    head, zeners, body = stack(rect, [s(52), s(92), None], gap)
+    header(screen, surface, head, shown["name"], seat)
+    points = [p["symbol"] for p in view["pentagram"]["points"]]
+    for cell, symbol in zip(columns(zeners, [1] * 5, s(6)), points):
+        face = shown["faces"][symbol]
+        picture, state, curse = stack(cell, [s(48), s(22), None], 0)
+        colour = theme.GOLD if face["charged"] else theme.INK if face["up"] else theme.FAINT
+        draw_symbol(surface, symbol, picture, colour)
+        words, cursed = zener_words(face)
+        draw_text(surface, words, state, s(theme.FLOOR), theme.GOLD if face["charged"] else theme.MUTED, "centre")
+        if cursed:
+            draw_text(surface, cursed, curse, s(theme.FLOOR), theme.BAD, "centre", bold=True)
+    draw_lines(surface, body, facts(view, seat), s)
+
+
+def draw_lines(surface, rect: pygame.Rect, lines: list[tuple[str, str]], s) -> None:
+    """``what: words`` lines wrapped at the body size; what no longer fits is left for the summary."""
+    size = s(theme.BODY)
+    step = int(size * 1.3)
+    label_width = s(76)
+    y = rect.top
+    for what, words in lines:
+        wrapped = wrap(words, size, rect.width - label_width, False, size)
+        if y + step * len(wrapped) > rect.bottom:
+            if y + step <= rect.bottom:
+                draw_text(surface, "… more in the summary", pygame.Rect(rect.left, y, rect.width, step), size,
+                          theme.MUTED)
+            return
+        draw_text(surface, what, pygame.Rect(rect.left, y, label_width - s(6), step), size, theme.MUTED, bold=True)
+        for line in wrapped:
+            draw_text(surface, line, pygame.Rect(rect.left + label_width, y, rect.width - label_width, step), size,
+                      theme.INK)
+            y += step
+
+
+def story_label(view: dict) -> str | None:
+    """The story button's label: the battle under way, the last one, the last charge (None: nothing yet)."""
+    words = view["battle_words"]
+    for start, label in (("Battle:", "Battle ▸"), ("Last battle:", "Last battle ▸"), ("Last charge:", "Last charge ▸")):
+        if words.startswith(start):
+            return label
+    return None
+
+
+def draw_story(screen, surface, rect: pygame.Rect) -> None:
+    s = screen.scale
+    view = screen.view
+    head, body = stack(rect, [s(52), None], s(theme.TARGET_GAP))
+    header(screen, surface, head, (story_label(view) or "The story").rstrip(" ▸"))
+    words = view["battle_words"].split(": ", 1)[-1]
+    size = s(theme.BODY)
+    lines = wrap(words, size, body.width, False, size)
+    step = int(size * 1.3)
+    if len(lines) * step > body.height:
+        size = s(theme.FLOOR)
+        lines, step = wrap(words, size, body.width, False, size), int(size * 1.25)
+    for k, line in enumerate(lines[: max(1, body.height // step)]):
+        draw_text(surface, line, pygame.Rect(body.left, body.top + k * step, body.width, step), size, theme.INK)
