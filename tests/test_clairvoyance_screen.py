@@ -362,3 +362,32 @@ def test_back_steps_through_an_effect_entry_to_the_turn(app):
     tap(app, ("back",))
     assert app.screen.draft == {}
     find(app, ("verb", "throw"))
+
+
+# -- the player's panel --------------------------------------------------------------------------------
+def test_a_players_row_opens_their_panel_with_each_item_whole(app):
+    from companion.ui.games.clairvoyance import five_players
+    from companion.ui.games.clairvoyance_panel import PlayerPanel
+
+    setup, actions = five_players()
+    open_game(app, setup, actions)
+    table = app.screen
+    tap(app, ("player", 2))
+    assert isinstance(app.screen, PlayerPanel)
+    text = draw(app)
+    assert "#3 Music Box" in text and "they lose 1 health." in text and "Guaranteed Delivery ready" in text
+    tap(app, ("seat", 3))  # Dee ▸
+    assert "#4 Lamp" in draw(app)
+    tap(app, ("back",))
+    assert app.screen is table
+
+
+def test_our_own_die_is_entered_one_face_at_a_time(app):
+    tap(app, ("game", "clairvoyance"))
+    tap(app, ("option", "own_die"))
+    die = app.screen
+    assert isinstance(die, DieEntryScreen)
+    tap(app, ("touch", 1, 2))
+    tap(app, ("show", 2))
+    assert find(app, ("touch", 2, 1)).selected  # touching goes both ways
+    assert "Face 2 touches (1 of 3)" in draw(app)

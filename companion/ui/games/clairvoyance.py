@@ -223,7 +223,7 @@ class ClairvoyanceScreen(GameScreen):
         """A sentence (by default what the last line did) from the top of ``area``, wrapped
         whole; returns the room left under it."""
         s = self.scale
-        text = self.view["said"] if text is None else text
+        text = (self.view["said"] if text is None else text).strip()
         if not text:
             return area
         lines = lines_of(surface, text, s(size), area.width)
@@ -355,7 +355,10 @@ class ClairvoyanceScreen(GameScreen):
         answered = ", ".join(self.name(x) for x in window["answered"])
         rest, tools = self.footer(area)
         rest = self.said(surface, rest)
-        rest = self.said(surface, rest, window["about"] + (f" {answered} answered." if answered else ""), theme.MUTED)
+        about = window["about"]
+        if about.rstrip(".") in (self.view["said"] or ""):  # the last line said it already
+            about = ""
+        rest = self.said(surface, rest, about + (f" {answered} answered." if answered else ""), theme.MUTED)
         rest = self.ask(surface, rest, "Who interferes? In order:")
         self.draw_seat_row(surface, rest, order + extra, passing=True, not_waited=extra)
         self.draw_tools(surface, tools, anytime=False, go_on=True)

@@ -24,6 +24,16 @@ class PlayerPanel(SubScreen):
     def view(self) -> dict:
         return self.back.view
 
+    def tick(self, now: float) -> bool:
+        """The table goes on behind the panel: computer players' moves, the damage flash."""
+        return self.back.tick(now)
+
+    def animating(self) -> bool:
+        return self.back.animating()
+
+    def pentagram_scene(self):
+        return self.back.pentagram_scene()
+
     def facts(self) -> list[str]:
         info = self.view["seats"][self.seat]
         facts = [f"{info['character']}: {info['ability']} {'spent' if info['ability_spent'] else 'ready'}",
