@@ -51,8 +51,11 @@ def enter(app, action):
     elif act == "guess":
         tap(app, ("select", action["psychic"]))
         tap(app, ("guess", action["card"]))
-    elif act in ("predict", "unpredict", "vote"):
+    elif act in ("predict", "unpredict"):
         tap(app, ("select", action["psychic"]))
+        tap(app, ("do", action))
+    elif act == "vote":  # the hand-over: only the voter looks, votes, and the screen hides again
+        tap(app, ("look", action["psychic"]))
         tap(app, ("do", action))
     elif act == "answer":
         tap(app, ("answer", action["correct"]))
@@ -135,6 +138,34 @@ def test_the_ghosts_knocks_through_the_simulated_adc_answer_the_guesses(tmp_path
         app.close()
 
 
+def test_each_secret_vote_is_handed_over_shown_to_the_voter_alone_and_hidden_again(app):
+    """The shared screen asks for the hand-over ("Pass it to Cy"), shows no case to vote for
+    until Cy says only Cy is looking, and hides the cases again once Cy has voted."""
+    from tests.ui_driver import buttons
+
+    setup, actions = example()
+    open_example(app, setup)
+    first = next(k for k, a in enumerate(actions) if a["act"] == "vote")
+    for action in actions[:first]:
+        enter(app, action)
+    vote = actions[first]
+    voter = app.screen.name(vote["psychic"])
+
+    def votes_shown():
+        return [b for b in buttons(app) if isinstance(b.action, tuple) and b.action[0] == "do"
+                and b.action[1]["act"] == "vote"]
+
+    assert not votes_shown()
+    tap(app, f"{voter} is looking")
+    assert votes_shown() and all(b.action[1]["psychic"] == vote["psychic"] for b in votes_shown())
+    tap(app, ("hide",))  # a change of mind: hidden again, nothing played
+    assert not votes_shown() and app.match.match.actions[-1] != vote
+    tap(app, ("look", vote["psychic"]))
+    tap(app, ("do", vote))
+    assert app.match.match.actions[-1] == vote
+    assert not votes_shown() and app.screen.looking is None
+
+
 def test_two_people_set_up_the_small_variation(app):
     tap(app, ("game", "mysterium"))
     while app.screen.count > 2:
@@ -214,6 +245,7 @@ def test_one_psychic_plays_a_whole_game_with_the_computer_as_the_ghost_and_the_o
             tap(app, ("guess", (bot.pointed(view, 0) or bot.candidates(view, 0))[0]))
             return True
         if waiting["act"] == "vote" and 0 in waiting["psychics"]:
+            tap(app, ("look", 0))
             tap(app, ("do", {"act": "vote", "psychic": 0, "case": bot.best_cases(view)[0]}))
             return True
         if view["phase"] == "sand":  # Ann's pawn is down: the others place theirs, then the sand runs out

@@ -15,12 +15,11 @@ import pygame
 
 from companion.games.mysterium import bot
 from companion.ui import theme
+from companion.ui.games import mysterium_board as board
+from companion.ui.games.mysterium_final import FinalSteps
 from companion.ui.screen import GameScreen
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
 from firmware_py.pentagram.scenes import MysteriumScene
-
-PHASES = {"visions": "gives visions", "answers": "answers", "final": "the final vote", "over": "the end"}
-
 
 def lights(view: dict, meta: dict, sand: float | None = None, running: bool = False) -> MysteriumScene:
     """The pentagram: the sand left (the screen's hourglass when it runs: full before the flip,
@@ -30,7 +29,7 @@ def lights(view: dict, meta: dict, sand: float | None = None, running: bool = Fa
     return MysteriumScene(sand=max(0.0, min(1.0, sand)), running=running, round=min(max(view["clock"], 1), 7))
 
 
-class MysteriumScreen(GameScreen):
+class MysteriumScreen(FinalSteps, GameScreen):
     def __init__(self, app) -> None:
         super().__init__(app)
         self.title = "Mysterium"
@@ -74,7 +73,26 @@ class MysteriumScreen(GameScreen):
             return True
         if phase != "sand" and (glass.running or glass.paused):
             glass.cancel()
-        return self.play_computer(now) or glass.running
+        # drawn again when the seconds shown change (the board itself waits for a tap)
+        return self.play_computer(now) or (glass.running and self.glass_second() != self.drawn_second)
+
+    drawn_second: int | None = None  # the hourglass's seconds when last drawn
+
+    def glass_second(self) -> int:
+        glass = self.app.box.hourglass
+        return int(glass.remaining()) if (glass.running or glass.paused) else 0
+
+    def legal(self, act: str, **fields) -> list[dict]:
+        """The legal actions of kind ``act`` matching ``fields``, kept for the state (the board
+        asks the same questions every frame while the sand runs)."""
+        every = self.all_legal()  # one list per state
+        cached = self.__dict__.get("_asked")
+        if cached is None or cached[0] is not every:
+            cached = self._asked = (every, {})
+        key = (act, tuple(sorted(fields.items())))
+        if key not in cached[1]:
+            cached[1][key] = super().legal(act, **fields)
+        return cached[1][key]
 
     def animating(self) -> bool:
         thinking = self.computer_move() is not None and self.app.unsaved() is None
@@ -85,221 +103,351 @@ class MysteriumScreen(GameScreen):
         sand = glass.fraction_left() if self.view["phase"] == "sand" else None
         return lights(self.view, self.app.match.meta, sand, glass.running)
 
-    # -- drawing ------------------------------------------------------------------------------
+    # -- drawing: the board on the left, the moment's question on the right -------------------
     def draw_body(self, surface, area):
         s = self.scale
         view = self.view
         self.title = "Mysterium — the final vote" if view["final"] else f"Mysterium — hour {view['hour']} of VII"
-        left, right = columns(area.inflate(-s(12), -s(10)), [11, 9], s(10))
-        self.draw_psychics(surface, left)
-        info, action = rows(right, [1, 5], s(8))
-        self.draw_info(surface, info)
-        panel(surface, action, theme.PANEL, s(8))
-        self.draw_action(surface, action.inflate(-s(10), -s(10)))
+        self.settle()
+        inner = area.inflate(-s(16), -s(12))
+        strip = pygame.Rect(inner.left, inner.top, inner.width, s(52))
+        main = pygame.Rect(inner.left, strip.bottom + s(8), inner.width, inner.bottom - strip.bottom - s(8))
+        board = pygame.Rect(main.left, main.top, round(main.width * 0.68), main.height)
+        controls = pygame.Rect(board.right + s(10), main.top, main.right - board.right - s(10), main.height)
+        self.draw_board(surface, board)
+        panel(surface, controls, theme.PANEL, s(8))
+        prompt = self.draw_action(surface, controls.inflate(-s(12), -s(12)))
+        self.draw_strip(surface, strip, prompt)
 
-    def draw_psychics(self, surface, area):
+    def settle(self) -> None:
+        """Who the controls are for, before anything is drawn: the psychic the ghost gives a
+        vision to, the psychic whose pawn or tokens are entered while the sand runs."""
+        view = self.view
+        waiting = (view["waiting"] or {}).get("psychics", [])
+        if view["phase"] == "visions" and self.vision_for not in waiting:
+            self.vision_for = waiting[0] if waiting else None
+        if view["phase"] == "sand" and (self.selected is None or not self.can_enter(self.selected)):
+            playing = [p for p, entry in enumerate(view["standing"]) if entry["stage"] != "finished"]
+            people = [p for p in waiting if not self.by_computer(p)]
+            self.selected = (people or waiting or playing or [0])[0]
+
+    def can_enter(self, p: int) -> bool:
+        return bool(self.legal("guess", psychic=p) or self.legal("predict", psychic=p)
+                    or self.legal("unpredict", psychic=p))
+
+    def draw_strip(self, surface, area, prompt) -> None:
+        """The prompt at the table's size — whose turn, what is asked — with its player's pawn,
+        and the ghost's crow whenever crows may fly."""
+        s = self.scale
+        text, colour = prompt if isinstance(prompt, tuple) else (prompt, None)
+        if self.view["phase"] in ("visions", "sand", "final") and self.view["result"] is None:
+            crow = pygame.Rect(area.right - s(160), area.top, s(160), area.height)
+            area = pygame.Rect(area.left, area.top, crow.left - area.left - s(10), area.height)
+            left = self.view["crows"]["left"]
+            why = (f"{self.view['ghost']} (computer) sends its own crows" if self.ghost_is_computer() else
+                   f"No crow now: {left} left" + (" this round" if self.view["crows"]["rule"] == "round" else ""))
+            self.add_button(surface, Button(crow, f"Crow ({left} left)", ("crow",),
+                                            bool(self.legal("crow")) and not self.ghost_is_computer(), why=why))
+        if colour is not None:
+            board.draw_pawn(surface, (area.left + s(14), area.centery), s(12), colour)
+            area = pygame.Rect(area.left + s(34), area.top, area.width - s(34), area.height)
+        draw_text(surface, text, area, s(theme.TABLE), theme.INK, bold=True)
+
+    def draw_board(self, surface, area) -> None:
         s = self.scale
         view = self.view
         main = view["variant"] == "main"
-        sand = view["phase"] == "sand"
-        for p, row in enumerate(rows(area, [1] * len(view["psychics"]), s(5))):
-            standing = view["standing"][p]
-            panel(surface, row, theme.PANEL_LIGHT if self.selected == p and sand else theme.PANEL, s(8))
-            pygame.draw.rect(surface, self.psychic_colour(p), pygame.Rect(row.left, row.top, s(6), row.height),
-                             border_radius=s(3))
-            top, bottom = rows(row.inflate(-s(16), -s(6)).move(s(4), 0), [1, 1], 0)
-            name, stage = columns(top, [1, 1], s(6))
-            draw_text(surface, self.name(p) + (" (computer)" if self.by_computer(p) else ""), name, s(15),
-                      theme.INK, bold=True)
-            done = standing["stage"] == "finished"
-            draw_text(surface, "finished ✓" if done else f"seeks the {standing['stage']}", stage, s(13),
-                      theme.GOOD if done else theme.GOLD, "right")
-            facts = [f"visions {standing['visions_kept']}"]
-            if main:
-                hand = standing["tokens"]["hand"]
-                facts += [f"level {standing['level']}", f"tokens ✓{hand['check']} ✗{hand['cross']}"]
-            if view["pawns"][p] is not None:
-                facts.append(f"pawn on {view['pawns'][p]}")
-            placed = standing["tokens"]["placed"] if main else []
-            if placed:
-                facts.append(" ".join(f"{'✓' if t['token'] == 'check' else '✗'}{t['target']}" for t in placed))
-            draw_text(surface, " · ".join(facts), bottom, s(12), theme.MUTED)
-            if sand:
-                self.buttons.append(Button(row, "", ("select", p)))
+        final = view["final"] is not None
+        chips = pygame.Rect(area.left, area.bottom - s(52), area.width, s(52))
+        track = pygame.Rect(area.left, chips.top - s(8) - s(44), area.width, s(44)) if main else None
+        top = pygame.Rect(area.left, area.top, area.width, s(30))
+        cards_bottom = (track.top if track else chips.top) - s(8)
+        cards = pygame.Rect(area.left, top.bottom + s(8), area.width, cards_bottom - top.bottom - s(8))
+        if final and view["voting_order"]:
+            self.draw_voting_order(surface, top)
+        else:
+            board.draw_clock(surface, top, view["clock"], s)
+        if final:
+            self.draw_cases(surface, cards)
+        else:
+            for category, row in zip(board.CATEGORIES, rows(cards, [1, 1, 1], s(8))):
+                self.draw_card_row(surface, row, category)
+        if track is not None:
+            levels = [entry["level"] for entry in view["standing"]]
+            board.draw_track(surface, track, levels, [self.psychic_colour(p) for p in range(len(levels))],
+                             view["bands"], s)
+        self.draw_chips(surface, chips)
 
-    def draw_info(self, surface, area):
+    # the face-up cards, pawns on them ------------------------------------------------------------
+    def draw_card_row(self, surface, area, category) -> None:
         s = self.scale
         view = self.view
-        panel(surface, area, theme.PANEL, s(8))
-        glass = self.app.box.hourglass
-        if view["phase"] == "sand":
-            left = glass.remaining() if (glass.running or glass.paused) else 0
-            text = f"sand {int(left // 60)}:{int(left % 60):02d}"
-        elif view["phase"] in ("visions", "answers"):
-            text = f"{view['ghost']} {PHASES[view['phase']]}"
+        n = len(view["psychics"])
+        sand = view["phase"] == "sand"
+        p = self.selected if sand else None
+        seeking = p is not None and view["standing"][p]["stage"] == category and not self.by_computer(p)
+        if seeking:  # the row the pawn goes on: lit, its picture gold
+            panel(surface, area.inflate(s(4), s(4)), theme.PANEL_LIGHT, s(8))
+        icon = pygame.Rect(area.left, area.top, s(28), area.height)
+        board.draw_category(surface, icon.inflate(0, -s(16)), category, theme.GOLD if seeking else theme.MUTED)
+        cells = board.card_cells(pygame.Rect(icon.right + s(6), area.top, area.right - icon.right - s(6),
+                                             area.height), len(view["faceup"][category]), s)
+        guesses = {a["card"] for a in self.legal("guess", psychic=p)} if seeking else set()
+        marked = set(bot.pointed(view, p)) if sand and p is not None and self.ghost_is_computer() else set()
+        asked = view["next"] or {}
+        if view["phase"] == "answers" and asked.get("act") == "answer":
+            q = asked["psychic"]
+            if view["standing"][q]["stage"] == category:
+                marked = {view["pawns"][q]}
+        possible = view["possible"][p].get(category) if p is not None else None
+        for cell, card in zip(cells, view["faceup"][category]):
+            pawns = [self.psychic_colour(q) for q in range(n)
+                     if view["pawns"][q] == card and view["standing"][q]["stage"] == category]
+            found = [self.psychic_colour(q) for q in range(n) if view["standing"][q]["found"][category] == card]
+            dim = seeking and possible is not None and card not in possible
+
+            def face(surface, _inner, cell=cell, card=card, pawns=pawns, found=found, dim=dim):
+                board.draw_card(surface, cell.inflate(-s(6), -s(6)), card, s, pawns, found, card in marked, dim)
+
+            if card in guesses:
+                self.add_button(surface, Button(cell, str(card), ("guess", card),
+                                                selected=view["pawns"][p] == card, draw_face=face))
+            else:
+                face(surface, None)
+
+    # the psychics: name, what they seek, tokens, visions held -----------------------------------
+    def draw_chips(self, surface, area) -> None:
+        s = self.scale
+        view = self.view
+        n = len(view["psychics"])
+        phase = view["phase"]
+        waiting = (view["waiting"] or {}).get("psychics", [])
+        for p, cell in enumerate(columns(area, [1] * n, s(theme.TARGET_GAP))):
+            action = why = None
+            if phase == "visions" and not self.ghost_is_computer():
+                action, chosen = ("vision_for", p), p == self.vision_for
+                enabled = p in waiting
+                why = (f"{self.name(p)} has finished" if view["standing"][p]["stage"] == "finished"
+                       else f"{self.name(p)} has this hour's vision already")
+            elif phase == "sand":
+                action, chosen = ("select", p), p == self.selected
+                enabled = self.can_enter(p)
+                why = f"{self.name(p)} has finished: nothing to place"
+            current = chosen if action else (phase == "answers" and (view["next"] or {}).get("psychic") == p)
+
+            def face(surface, _inner, p=p, cell=cell, current=current):
+                self.draw_chip(surface, cell.inflate(-s(4), -s(4)), p, current)
+
+            if action is not None:
+                self.add_button(surface, Button(cell, self.name(p), action, enabled, chosen, draw_face=face,
+                                                why=why))
+            else:
+                face(surface, None)
+
+    def draw_chip(self, surface, rect, p: int, current: bool) -> None:
+        s = self.scale
+        view = self.view
+        standing = view["standing"][p]
+        colour = self.psychic_colour(p)
+        panel(surface, rect, theme.PANEL_LIGHT if current else theme.PANEL, s(6))
+        pygame.draw.rect(surface, colour, (rect.left, rect.top, s(6), rect.height), border_radius=s(3))
+        body = pygame.Rect(rect.left + s(10), rect.top + s(2), rect.width - s(14), rect.height - s(4))
+        line1, line2 = rows(body, [1, 1], 0)
+        x, r = line2.left + s(7), s(7)
+        computer = s(20) if self.by_computer(p) else 0
+        wide = theme.font(s(theme.LABEL), True).size(self.name(p))[0] + s(22) + computer <= line1.width
+        if wide:  # what they seek after the name; on a narrow chip, first on the second line
+            icon = pygame.Rect(line1.right - s(18), line1.top, s(18), line1.height)
         else:
-            text = PHASES[view["phase"]]
-        label, crow = columns(area.inflate(-s(12), -s(8)), [3, 2], s(8))
-        draw_text(surface, text, label, s(17), theme.GOLD, bold=True)
-        self.add_button(surface, Button(crow, f"Crow ({view['crows']['left']} left)", ("crow",),
-                                        bool(self.legal("crow")) and not self.ghost_is_computer()), s(13))
+            icon = pygame.Rect(line2.left, line2.top, s(18), line2.height)
+            x += s(22)
+        stage = standing["stage"]
+        board.draw_category(surface, icon, stage, theme.GOLD if stage == "finished" else theme.INK)
+        name_room = pygame.Rect(line1.left, line1.top, (icon.left - line1.left - s(4)) if wide else line1.width,
+                                line1.height)
+        if computer:
+            board.draw_computer(surface, pygame.Rect(name_room.right - s(16), line1.top + s(4), s(16), s(14)),
+                                theme.MUTED)
+            name_room.width -= computer
+        draw_text(surface, self.name(p), name_room, s(theme.LABEL), theme.INK, bold=True)
+        room = line2.right
+        items = []
+        tokens = standing["tokens"]
+        if tokens is not None:
+            items += [("token", "check", tokens["hand"]["check"]), ("token", "cross", tokens["hand"]["cross"])]
+            items += [("placed", t["token"], view["psychics"].index(t["target"])) for t in tokens["placed"]]
+        if standing["visions_kept"]:
+            items.append(("visions", None, standing["visions_kept"]))
+        for kind, token, count in items:
+            if kind == "token":
+                if x + s(26) > room:
+                    break
+                board.draw_token(surface, (x, line2.centery), r, token)
+                draw_text(surface, str(count), pygame.Rect(x + r + s(1), line2.top, s(12), line2.height),
+                          s(theme.FLOOR), theme.INK)
+                x += s(30)
+            elif kind == "placed":
+                if x + s(26) > room:
+                    break
+                board.draw_token(surface, (x, line2.centery), r, token)
+                board.draw_pawn(surface, (x + s(12), line2.centery + s(4)), s(5), self.psychic_colour(count))
+                x += s(28)
+            else:
+                if x + s(28) > room:
+                    break
+                card = pygame.Rect(x - r, line2.centery - s(8), s(11), s(16))
+                pygame.draw.rect(surface, theme.CARD_BACK, card, border_radius=s(2))
+                pygame.draw.rect(surface, theme.INK, card, 1, border_radius=s(2))
+                draw_text(surface, str(count), pygame.Rect(card.right + s(2), line2.top, s(16), line2.height),
+                          s(theme.FLOOR), theme.INK)
 
+    # -- the moment's question ---------------------------------------------------------------------
     def draw_action(self, surface, area):
+        """Draws the phase's controls; returns the prompt for the strip (text, or text and colour)."""
         phase = self.view["phase"]
-        if phase == "over":
-            return self.draw_over(surface, area)
-        {"visions": self.draw_visions, "sand": self.draw_sand, "answers": self.draw_answers,
-         "final": self.draw_final}[phase](surface, area)
+        return {"visions": self.draw_visions, "sand": self.draw_sand, "answers": self.draw_answers,
+                "final": self.draw_final, "over": self.draw_over}[phase](surface, area)
 
-    def draw_thinking(self, surface, area, who: str) -> None:
-        draw_text(surface, f"{who} is choosing…", area, self.scale(15), theme.MUTED)
+    def note(self, surface, area, text: str, colour=theme.MUTED) -> int:
+        return draw_paragraph(surface, text, area, self.scale(theme.BODY), colour)
 
     def draw_visions(self, surface, area):
         s = self.scale
         view = self.view
         waiting = view["waiting"]["psychics"]
-        if self.vision_for not in waiting:
-            self.vision_for = waiting[0] if waiting else None
-        prompt, who, counts, layout = rows(area, [1, 1.3, 2.4, 1.2], s(6))
-        laid = "; ".join(f"{category} {', '.join(map(str, cards))}" for category, cards in view["faceup"].items())
-        draw_paragraph(surface, f"Face-up cards: {laid}", layout, s(11), theme.MUTED, 2)
-        if self.ghost_is_computer():
-            return self.draw_thinking(surface, prompt, self.ghost())
-        draw_text(surface, f"{view['ghost']} gives a vision to…", prompt, s(15), theme.INK, bold=True)
-        for cell, p in zip(columns(who, [1] * max(len(waiting), 3), s(5)), waiting):
-            self.add_button(surface, Button(cell, self.name(p), ("vision_for", p), selected=p == self.vision_for,
-                                            colour=self.psychic_colour(p)), s(14))
-        numbers = sorted({a["cards"] for a in self.legal("vision", psychic=self.vision_for)})
-        for cell, n in zip(grid(counts, 4, 2, s(5)), numbers):
-            self.add_button(surface, Button(cell, f"{n} card{'s' if n > 1 else ''}", ("vision", n), key=str(n)), s(15))
+        if self.ghost_is_computer() or self.vision_for is None:
+            self.note(surface, area, f"{self.ghost()} lays vision cards by the psychics' screens.")
+            return f"{view['ghost']} is choosing visions…"
+        p = self.vision_for
+        head, grid_area, hint = rows(area, [1, 2.3, 1.2], s(8))
+        draw_paragraph(surface, f"How many cards for {self.name(p)}?", head, s(theme.HEADING), theme.INK, bold=True)
+        numbers = sorted({a["cards"] for a in self.legal("vision", psychic=p)})
+        cells = grid(grid_area, 4, 2, s(theme.TARGET_GAP))
+        for cell, n in zip(cells, numbers):
+            self.add_button(surface, Button(cell, str(n), ("vision", n), key=str(n)), s(theme.TABLE))
+        if len(waiting) > 1:
+            self.note(surface, hint, "Another psychic first? Tap them below.")
+        return f"{view['ghost']}: a vision for {self.name(p)}", self.psychic_colour(p)
 
     def draw_sand(self, surface, area):
         s = self.scale
         view = self.view
-        unplaced = view["waiting"]["psychics"]
-        playing = [p for p, entry in enumerate(view["standing"]) if entry["stage"] != "finished"]
-        if self.selected is None or not (self.legal("guess", psychic=self.selected)
-                                         or self.legal("predict", psychic=self.selected)):
-            people = [p for p in unplaced if not self.by_computer(p)]
-            self.selected = (people or unplaced or playing or [0])[0]
         p = self.selected
-        prompt, hint, cards, tokens, stop = rows(area, [1, 0.8, 2, 2, 1], s(6))
-        guesses = self.legal("guess", psychic=p)
-        stage = view["standing"][p]["stage"]
-        draw_text(surface, f"{self.name(p)}: pawn on a {stage} card" if guesses else f"{self.name(p)}: tokens",
-                  prompt, s(14), self.psychic_colour(p), bold=True)
-        draw_text(surface, self.vision_hint(p), hint, s(12), theme.MUTED)
+        glass_area, hint, tokens, stop = rows(area, [1.9, 1.1, 2.5, 1.1], s(8))
+        self.draw_glass(surface, glass_area)
+        draw_paragraph(surface, self.vision_hint(p), hint, s(theme.BODY), theme.MUTED)
+        self.add_button(surface, Button(stop, "Time's up", ("do", {"act": "expire"}), bool(self.legal("expire")),
+                                        why="The sand still runs: every pawn must be down first"))
         if self.by_computer(p):
-            return self.draw_thinking(surface, cards, self.name(p) + " (computer)")
-        numbers = [a["card"] for a in guesses]
-        for cell, n in zip(grid(cards, max(5, (len(numbers) + 1) // 2), 2, s(4)), numbers):
-            self.add_button(surface, Button(cell, str(n), ("guess", n), selected=view["pawns"][p] == n), s(15))
-        predictions = self.legal("predict", psychic=p) + self.legal("unpredict", psychic=p)
-        self.add_choices(surface, tokens, [(self.token_label(a), ("do", a)) for a in predictions], 4, 2, s(12),
-                         page_key="tokens")
-        self.add_button(surface, Button(stop, "Time's up", ("do", {"act": "expire"}), bool(self.legal("expire"))),
-                        s(15))
+            self.note(surface, tokens, f"{self.name(p)} (computer) is choosing…")
+            return f"{self.name(p)} is choosing…", self.psychic_colour(p)
+        self.draw_tokens(surface, tokens, p)
+        placed = view["pawns"][p] is not None
+        stage = view["standing"][p]["stage"]
+        text = f"{self.name(p)}: predict" if placed else f"{self.name(p)}: your {stage}?"
+        return text, self.psychic_colour(p)
 
-    def token_label(self, action: dict) -> str:
-        if action["act"] == "unpredict":
-            return f"take back {self.name(action['target'])}"
-        return f"{'✓' if action['token'] == 'check' else '✗'} {self.name(action['target'])}"
+    def draw_glass(self, surface, area) -> None:
+        s = self.scale
+        glass = self.app.box.hourglass
+        running = glass.running or glass.paused
+        left = self.drawn_second = self.glass_second()
+        fraction = left / glass.duration if running else 0.0
+        picture = pygame.Rect(area.left, area.top, s(44), area.height)
+        board.draw_hourglass(surface, picture.inflate(0, -s(6)), fraction, s)
+        clock = pygame.Rect(picture.right + s(8), area.top, area.right - picture.right - s(8), area.height)
+        draw_text(surface, f"{int(left // 60)}:{int(left % 60):02d}", clock, s(theme.HUGE),
+                  theme.GOLD if left > 30 or not running else theme.BAD, "centre", bold=True)
+
+    def draw_tokens(self, surface, area, p: int) -> None:
+        """Each other psychic's ✓ and ✗: a placed token shows selected, and tapping it takes it back."""
+        view = self.view
+        placed = {(t["target"], t["token"]) for t in (view["standing"][p]["tokens"] or {}).get("placed", [])}
+        targets = sorted({a["target"] for a in self.legal("predict", psychic=p) + self.legal("unpredict", psychic=p)})
+        choices = []
+        for t in targets:
+            for token in ("check", "cross"):
+                on = (self.name(t), token) in placed
+                options = (self.legal("unpredict", psychic=p, target=t) if on else
+                           self.legal("predict", psychic=p, target=t, token=token))
+                choices.append((t, token, on, options[0] if options else None))
+        if not choices:
+            return
+        s = self.scale
+        gap = s(theme.TARGET_GAP)
+        cols = 2 if len(choices) <= 4 else 3
+        cells = grid(area, cols, max(2, (area.height + gap) // (s(theme.TARGET) + gap)), gap)
+        pages = self.__dict__.setdefault("pages", {})
+        per = len(cells) if len(choices) <= len(cells) else len(cells) - 1
+        count = -(-len(choices) // per)
+        page = pages.get("tokens", 0) % count
+        pages["tokens"] = page
+        for cell, (t, token, on, action) in zip(cells, choices[page * per:(page + 1) * per]):
+            mark = "✓" if token == "check" else "✗"
+            why = f"{self.name(p)} has no {mark} token left"
+            self.add_button(surface, Button(cell, f"{mark} {self.name(t)}", ("do", action) if action else ("none",),
+                                            action is not None, on, colour=None, why=why,
+                                            draw_face=self.token_face(t, token, on)))
+        if count > 1:
+            label = f"More ▸ ({page + 1}/{count})" if cols == 2 else f"{page + 1}/{count} ▸"
+            self.add_button(surface, Button(cells[-1], label, ("tokens", page + 1)))
+
+    def token_face(self, t: int, token: str, on: bool):
+        s = self.scale
+
+        def face(surface, inner):
+            """The token, the target's pawn, and the target's name where it fits."""
+            r = min(s(10), inner.height // 2)
+            board.draw_token(surface, (inner.left + r + s(2), inner.centery), r, token)
+            board.draw_pawn(surface, (inner.left + 3 * r + s(6), inner.centery), s(8), self.psychic_colour(t))
+            text = pygame.Rect(inner.left + 3 * r + s(18), inner.top, inner.width - 3 * r - s(18), inner.height)
+            fill = theme.ACCENT if on else theme.PANEL_LIGHT
+            if theme.font(s(theme.FLOOR), True).size(self.name(t))[0] <= text.width:
+                draw_text(surface, self.name(t), text, s(theme.LABEL), theme.ink_on(fill), bold=True)
+        return face
 
     def vision_hint(self, p: int) -> str:
         """This round's vision to ``p``, and for a computer ghost the cards it points at."""
         given = self.view["rounds"][-1]["visions"][p]
-        possible = ", ".join(map(str, bot.candidates(self.view, p)))
         if given is None:
-            return f"no vision this round · possible: {possible}"
-        said = f"vision of {given} card{'s' if given > 1 else ''}"
+            return f"No vision for {self.name(p)} this hour"
+        said = f"{given} vision card{'s' if given > 1 else ''}"
         if self.ghost_is_computer():
-            return f"{said}: points at {' or '.join(map(str, bot.pointed(self.view, p)))} (of {possible})"
-        return f"{said} · possible: {possible}"
+            return f"{said}: they point at {' or '.join(map(str, bot.pointed(self.view, p)))} (gold)"
+        return f"{self.name(p)} holds {said}"
 
     def draw_answers(self, surface, area):
         s = self.scale
         view = self.view
         p = view["next"]["psychic"]
         stage, card = view["standing"][p]["stage"], view["pawns"][p]
-        prompt, hint, buttons = rows(area, [1.4, 1, 2.5], s(8))
-        draw_paragraph(surface, f"{view['ghost']}: is {self.name(p)}'s {stage} card {card} the right one?", prompt,
-                       s(16), theme.INK)
+        hint, buttons = rows(area, [1.2, 2.5], s(8))
+        prompt = f"Is {self.name(p)}'s {stage} {card}?", self.psychic_colour(p)
         if self.ghost_is_computer():
-            return self.draw_thinking(surface, hint, self.ghost())
-        draw_text(surface, "Knock once for yes, twice for no — or tap", hint, s(13), theme.MUTED)
-        yes, no = columns(buttons, [1, 1], s(10))
-        self.add_button(surface, Button(yes, "Yes", ("answer", True), key="y", colour=theme.GOOD), s(22))
-        self.add_button(surface, Button(no, "No", ("answer", False), key="n", colour=theme.BAD), s(22))
-
-    def draw_final(self, surface, area):
-        s = self.scale
-        owed = self.view["next"]
-        act = owed["act"]
-        prompt, shared, body = rows(area, [1.2, 1.1, 3], s(6))
-        self.draw_cases(surface, shared)
-        if act in ("commit", "reveal", "culprit") and self.ghost_is_computer():
-            draw_paragraph(surface, "No more talking: the shared visions are turned up one by one.", prompt, s(14))
-            return self.draw_thinking(surface, body, self.ghost())
-        if act == "commit":
-            draw_paragraph(surface, f"{self.view['ghost']} chooses a case and lays the culprit token face down.",
-                           prompt, s(14))
-            self.add_button(surface, Button(body.inflate(0, -s(30)), "The culprit token is down", ("do", owed)), s(16))
-        elif act == "reveal":
-            draw_paragraph(surface, "No more talking: the shared visions are turned up one by one.", prompt, s(14))
-            label = "Reveal all three visions" if owed["vision"] == "all" else f"Reveal vision {owed['vision']}"
-            self.add_button(surface, Button(body.inflate(0, -s(30)), label, ("do", owed)), s(16))
-        elif act == "vote":
-            self.draw_voting_order(surface, prompt)
-            voters = [p for p in self.view["waiting"]["psychics"] if not self.by_computer(p)]
-            if not voters:
-                return self.draw_thinking(surface, body, "The computer")
-            if self.selected not in voters:
-                self.selected = voters[0]
-            who, cases = rows(body, [1, 2], s(6))
-            for cell, p in zip(columns(who, [1] * max(len(voters), 3), s(5)), voters):
-                self.add_button(surface, Button(cell, self.name(p), ("select", p), selected=p == self.selected,
-                                                colour=self.psychic_colour(p)), s(14))
-            for cell, action in zip(grid(cases, 4, 2, s(6)), self.legal("vote", psychic=self.selected)):
-                self.add_button(surface, Button(cell, f"case {action['case']}", ("do", action)), s(16))
-        else:
-            computer = all(self.by_computer(p) for p in range(len(self.view["psychics"])))
-            if act == "choose" and computer:
-                return self.draw_thinking(surface, body, "The computer")
-            text = "The psychics agree on a case…" if act == "choose" else "The culprit token shows case…"
-            draw_text(surface, text, prompt, s(15), theme.INK, bold=True)
-            for cell, action in zip(grid(body, 4, 2, s(6)), self.legal(act)):
-                self.add_button(surface, Button(cell, f"case {action['case']}", ("do", action)), s(16))
-
-    def draw_cases(self, surface, area):
-        """Each case's trio (character, location, object) and, from a computer ghost, what
-        the shared visions turned up show."""
-        view = self.view
-        trios = bot.cases(view) if self.ghost_is_computer() else \
-            [{c: case[c] for c in ("character", "location", "object")} for case in view["final"]["cases"]]
-        text = " · ".join(f"{k}: " + ("/".join(str(trio[c]) for c in trio) if None not in trio.values() else "decoy")
-                          for k, trio in enumerate(trios, 1))
-        if self.ghost_is_computer() and view["final"]["revealed"]:
-            text = "Visions show " + ", ".join(f"{c} {n}" for c, n in bot.shared_visions(view)) + ". Cases " + text
-        else:
-            text = "Cases (character/location/object) " + text
-        draw_paragraph(surface, text, area, self.scale(11), theme.MUTED, 2)
-
-    def draw_voting_order(self, surface, area):
-        """Who votes after which vision, from the track's bands (low, intermediate, high)."""
-        text = "; ".join(f"after vision {band['vision']}: "
-                         + (", ".join(self.name(p) + (" ✓" if p in band["voted"] else "") for p in band["psychics"])
-                            or "nobody")
-                         for band in self.view["voting_order"])
-        draw_paragraph(surface, f"Voting order — {text}. Votes are secret and final.", area, self.scale(12),
-                       theme.MUTED, 2)
+            self.note(surface, hint, f"{self.ghost()} answers…")
+            return prompt
+        self.note(surface, hint, f"{view['ghost']} knocks once for yes, twice for no — or taps")
+        yes, no = columns(buttons, [1, 1], s(12))
+        self.add_button(surface, Button(yes, "Yes", ("answer", True), key="y", colour=theme.GOOD), s(theme.TABLE))
+        self.add_button(surface, Button(no, "No", ("answer", False), key="n", colour=theme.BAD), s(theme.TABLE))
+        return prompt
 
     def draw_over(self, surface, area):
         s = self.scale
-        text, button = rows(area, [2, 1], s(8))
+        word, said, button = rows(area, [1.2, 1.6, 1.2], s(8))
         won = self.view["result"] == "won"
-        draw_paragraph(surface, "The culprit is unmasked: everyone wins!" if won else
-                       "The mystery stays unsolved: everyone loses.", text, s(18), theme.GOOD if won else theme.BAD)
-        self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD), s(16))
+        draw_text(surface, "Solved!" if won else "Unsolved", word, s(theme.HUGE), theme.GOOD if won else theme.BAD,
+                  "centre", bold=True)
+        final = self.view["final"]
+        if final is not None and final["culprit"] is not None:
+            text = f"The culprit: case {final['culprit']}" + ("" if won else f", not {final['chosen']}")
+            if final["decided_by"] not in (None, "most votes"):
+                text += f" ({final['decided_by']}'s vote decided)"
+        else:
+            text = "Hour VII passed with psychics still searching"
+        draw_paragraph(surface, text, said, s(theme.HEADING), theme.INK)
+        self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD))
+        return "The culprit is unmasked: you all win" if won else "The mystery stays unsolved"
 
     # -- input ----------------------------------------------------------------------------------
     def on_button(self, action):
@@ -318,8 +466,13 @@ class MysteriumScreen(GameScreen):
             self.app.play({"act": "guess", "psychic": self.selected, "card": action[1]})
         elif kind == "answer":
             self.answer(action[1])
+        elif kind == "look":
+            self.looking = action[1]
+        elif kind == "hide":
+            self.looking = None
         elif kind == "do":
             self.app.play(action[1])
+            self.looking = None
         elif kind == "results":
             from companion.ui.summary import SummaryScreen
 
