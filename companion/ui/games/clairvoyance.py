@@ -89,7 +89,7 @@ class ClairvoyanceScreen(GameScreen):
         seats = self.view["seats"]
         gap = s(theme.TARGET_GAP)
         count = len(seats)
-        row = min(s(88), max(s(theme.TARGET), (area.height - s(120) - gap * count) // count))
+        row = min(s(80), max(s(theme.TARGET), (area.height - s(120) - gap * count) // count))
         die_height = min(s(170), area.height - count * (row + gap))
         die = pygame.Rect(area.left, area.top, area.width, die_height)
         self.draw_die_box(surface, die)
@@ -138,6 +138,12 @@ class ClairvoyanceScreen(GameScreen):
             two = body.height >= s(70)
             first, second = rows(body, [1.3, 1], 0) if two else (body, None)
             name, bar, number, items = columns(first, [1.5, 1.25, 0.75, 0.8], s(6))
+            team = info["team"]
+            if team is not None:  # the team's letter at the name's end
+                tag = pygame.Rect(name.right - s(20), name.top, s(20), name.height)
+                draw_text(surface, "AB"[team] if team < 2 else str(team + 1), tag, s(theme.FLOOR), theme.MUTED,
+                          "right", bold=True)
+                name = pygame.Rect(name.left, name.top, name.width - s(24), name.height)
             draw_text(surface, info["name"], name, s(20), theme.INK, bold=True)
             if info["out"]:
                 draw_text(surface, "out", pygame.Rect(bar.left, bar.top, number.right - bar.left, bar.height),
