@@ -13,7 +13,7 @@ from companion.games import entries, names_in, registry
 from companion.ui import theme
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screen import Screen, SubScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows, wrap
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 
@@ -82,7 +82,8 @@ class SetupScreen(Screen):
         self.title = f"{self.entry.title} — the table"
         self.count = self.entry.default_count
         self.names = list(DEFAULT_NAMES)
-        self.colours = list(range(len(theme.PLAYER_COLOURS)))
+        # a colour per seat (a table bigger than the palette wraps round: Start then asks for a change)
+        self.colours = list(range(max(len(theme.PLAYER_COLOURS), self.entry.most)))
         self.computer: set[int] = set()
         self.options = {option.key: option.default for option in self.entry.options}
         # a game may declare a choice per seat (Clairvoyance's characters, each value held by
@@ -92,35 +93,117 @@ class SetupScreen(Screen):
         self.extras: dict = {}
 
     def draw_body(self, surface, area):
+        """The table on the left (how many, then a row a seat: colour, name, person or computer,
+        the seat's choice), the game's options on the right as big toggles that show at a
+        glance which is chosen, and Back and Start along the foot; the game's sentence about
+        the set-up goes where there is room, or behind "About these options"."""
         s = self.scale
-        left, right = columns(area.inflate(-s(24), -s(20)), [3, 2], s(18))
-        count_row, seats_box = rows(left, [1, 5], s(10))
-        label, minus, number, plus = columns(count_row, [3, 1, 1, 1], s(8))
-        draw_text(surface, "Players", label, s(20), theme.INK, bold=True)
-        self.add_button(surface, Button(minus, "−", "fewer", self.count > self.entry.least, key="-"), s(22))
-        draw_text(surface, str(self.count), number, s(24), theme.INK, "centre", bold=True)
-        self.add_button(surface, Button(plus, "+", "more", self.count < self.entry.most, key="+"), s(22))
-        for seat, row in enumerate(rows(seats_box, [1] * self.entry.most, s(6))):
-            if seat >= self.count:
-                continue
-            colour = theme.PLAYER_COLOURS[self.colours[seat] % len(theme.PLAYER_COLOURS)]
-            swatch, name, who, *choice = columns(row, [1, 5, 3, 3] if self.seat_choice else [1, 5, 3], s(8))
-            self.add_button(surface, Button(swatch, "", ("colour", seat), colour=colour))
-            self.add_button(surface, Button(name, f"{seat + 1}. {self.names[seat]}", ("name", seat)), s(18))
-            if self.computer_offered():
-                self.add_button(surface, Button(who, "Computer" if seat in self.computer else "Person",
-                                                ("who", seat), selected=seat in self.computer), s(15))
-            if self.seat_choice:
-                # the choice takes the computer's column when there is none
-                cell = choice[0] if self.computer_offered() else who.union(choice[0])
-                self.add_button(surface, Button(cell, self.choices[seat], ("choice", seat)), s(15))
-        option_rows = rows(right, [1] * (len(self.entry.options) + 2), s(8))
-        for row, option in zip(option_rows, self.entry.options):
+        gap = s(theme.TARGET_GAP)
+        inner = area.inflate(-s(20), -s(16))
+        foot = pygame.Rect(inner.left, inner.bottom - s(56), inner.width, s(56))
+        body = pygame.Rect(inner.left, inner.top, inner.width, foot.top - gap - s(4) - inner.top)
+        two_columns = self.count > 5
+        left, right = columns(body, [2, 1] if two_columns else [3, 2], s(16))
+        spare_left = self.draw_seats(surface, left, two_columns)
+        spare_right = self.draw_options(surface, right)
+        back, middle, start = columns(foot, [1.1, 2.4, 1.5], s(12))
+        self.add_button(surface, Button(back, "◂ Back", "back", key="\x1b"), s(theme.LABEL))
+        self.add_button(surface, Button(start, "Start ▸", "start", key="\r", colour=theme.GOOD), s(theme.HEADING))
+        self.draw_blurb(surface, [spare_left, spare_right, middle])
+
+    def draw_seats(self, surface, area, two_columns: bool) -> pygame.Rect | None:
+        """The count and a row a seat; returns the room left under them (None: none)."""
+        s = self.scale
+        gap = s(theme.TARGET_GAP)
+        row_height = s(52)
+        count_row = pygame.Rect(area.left, area.top, area.width, row_height)
+        label, minus, number, plus = columns(count_row, [3, 1.1, 1, 1.1], gap)
+        draw_text(surface, "Players", label, s(theme.HEADING), theme.INK, bold=True)
+        self.add_button(surface, Button(minus, "−", "fewer", self.count > self.entry.least, key="-",
+                                        why=f"{self.entry.title} needs at least {self.entry.least}."),
+                        s(theme.TABLE))
+        draw_text(surface, str(self.count), number, s(theme.TABLE), theme.INK, "centre", bold=True)
+        self.add_button(surface, Button(plus, "+", "more", self.count < self.entry.most, key="+",
+                                        why=f"{self.entry.title} seats at most {self.entry.most}."),
+                        s(theme.TABLE))
+        seats_top = count_row.bottom + gap + s(2)
+        per_column = -(-self.count // 2) if two_columns else self.count
+        room = area.bottom - seats_top
+        row_height = min(s(60), max(s(theme.TARGET), (room - gap * (per_column - 1)) // max(1, per_column)))
+        step = row_height + gap + s(1)
+        halves = columns(pygame.Rect(area.left, seats_top, area.width, room), [1, 1], s(12)) if two_columns \
+            else [pygame.Rect(area.left, seats_top, area.width, room)]
+        for seat in range(self.count):
+            column = halves[seat // per_column] if two_columns else halves[0]
+            row = pygame.Rect(column.left, seats_top + (seat % per_column) * step, column.width, row_height)
+            self.draw_seat(surface, seat, row, two_columns)
+        used = seats_top + per_column * step
+        return pygame.Rect(area.left, used, area.width, area.bottom - used) if area.bottom - used > s(40) else None
+
+    def draw_seat(self, surface, seat: int, row: pygame.Rect, narrow: bool) -> None:
+        s = self.scale
+        gap = s(theme.TARGET_GAP)
+        colour = theme.PLAYER_COLOURS[self.colours[seat] % len(theme.PLAYER_COLOURS)]
+        swatch = pygame.Rect(row.left, row.top, s(52), row.height)
+        rest = pygame.Rect(swatch.right + gap, row.top, row.right - swatch.right - gap, row.height)
+        offered = self.computer_offered()
+        weights = [5] + ([4] if offered else []) + ([4] if self.seat_choice else [])
+        cells = columns(rest, weights, gap)
+        self.add_button(surface, Button(swatch, f"colour of {self.names[seat]}", ("colour", seat), colour=colour,
+                                        draw_face=lambda surface, rect: None))
+        name = self.names[seat] if narrow else f"{seat + 1}. {self.names[seat]}"
+        self.add_button(surface, Button(cells[0], name, ("name", seat)), s(theme.LABEL))
+        if offered:
+            computer = seat in self.computer
+            self.add_button(surface, Button(cells[1], "Computer" if computer else "Person", ("who", seat),
+                                            colour=theme.CARD_BACK if computer else None), s(theme.LABEL))
+        if self.seat_choice:
+            self.add_button(surface, Button(cells[-1], self.choices[seat], ("choice", seat)), s(theme.LABEL))
+
+    def draw_options(self, surface, area) -> pygame.Rect | None:
+        """The options as toggles, each label wrapped whole (never cut); returns the room left."""
+        s = self.scale
+        gap = s(theme.TARGET_GAP)
+        size = s(theme.LABEL)
+        line = int(size * 1.2)
+        y = area.top
+        for option in self.entry.options:
             key = option.key
-            self.add_button(surface, Button(row, option.label, ("option", key), self.option_enabled(key),
-                                            selected=self.options[key] and self.option_enabled(key)), s(15))
-        draw_paragraph(surface, self.entry.blurb(self.effective_options()), option_rows[-2].inflate(0, s(8)), s(13), theme.MUTED, 2)
-        self.add_button(surface, Button(option_rows[-1], "Start", "start", key="\r", colour=theme.GOOD), s(22))
+            enabled = self.option_enabled(key)
+            chosen = bool(self.options[key]) and enabled
+            room = area.width - s(24) - s(36)  # the button's edges, the tick box
+            lines = wrap(option.label, size, room, True)
+            height = max(s(theme.TARGET) + s(4), len(lines) * line + s(14))
+            rect = pygame.Rect(area.left, y, area.width, height)
+            button = Button(rect, option.label, ("option", key), enabled, selected=chosen,
+                            why=f"“{option.label}” is for "
+                                + " or ".join(str(c) for c in option.counts) + " players.")
+            button.draw_face = self._option_face(button, lines, size, line)
+            self.add_button(surface, button, size)
+            y = rect.bottom + gap + s(1)
+        return pygame.Rect(area.left, y, area.width, area.bottom - y) if area.bottom - y > s(40) else None
+
+    def _option_face(self, button: Button, lines: list[str], size: int, line: int):
+        return tick_box_face(button, lines, size, line, self.scale)
+
+    def draw_blurb(self, surface, places) -> None:
+        """The game's sentence about the set-up, in the first place with room for all of it;
+        where none has, a button says it in the banner."""
+        s = self.scale
+        text = self.entry.blurb(self.effective_options())
+        size = s(theme.BODY)
+        for place in places:
+            if place is None:
+                continue
+            for body in (size, s(theme.FLOOR)):
+                step = int(body * 1.25)
+                lines = wrap(text, body, place.width)
+                if len(lines) * step <= place.height:
+                    top = place.top if place is not places[-1] else place.centery - len(lines) * step // 2
+                    draw_paragraph(surface, text, pygame.Rect(place.left, top, place.width, len(lines) * step),
+                                   body, theme.MUTED, len(lines))
+                    return
+        self.add_button(surface, Button(places[-1], "About these options", "about"), s(theme.LABEL))
 
     def on_button(self, action):
         if action == "fewer":
@@ -131,6 +214,10 @@ class SetupScreen(Screen):
                 self.next_choice(self.count - 1)
         elif action == "start":
             self.start()
+        elif action == "back":
+            self.app.show(HomeScreen(self.app))
+        elif action == "about":
+            self.app.note(self.entry.blurb(self.effective_options()))
         elif action[0] == "colour":
             self.colours[action[1]] += 1
         elif action[0] == "who":
@@ -218,6 +305,29 @@ class SetupScreen(Screen):
             self.app.refuse(reason)
 
 
+def tick_box_face(button: Button, lines: list[str], size: int, line: int, s):
+    """A toggle's face: a tick box (empty: off; filled and ticked: on) and its label beside it,
+    ``lines`` already wrapped to the room (``s``: the screen's scale)."""
+
+    def face(surface, rect):
+        from companion.ui.widgets import button_colours
+
+        fill, ink = button_colours(button)[:2]
+        box = pygame.Rect(rect.left + s(2), 0, s(24), s(24))
+        box.centery = rect.centery
+        if button.selected:
+            pygame.draw.rect(surface, ink, box, border_radius=s(4))
+            pygame.draw.lines(surface, fill, False, [(box.left + s(5), box.centery), (box.left + s(10), box.bottom - s(6)),
+                                                     (box.right - s(5), box.top + s(6))], max(2, s(3)))
+        else:
+            pygame.draw.rect(surface, ink, box, width=max(2, s(2)), border_radius=s(4))
+        text = pygame.Rect(box.right + s(10), rect.top, rect.right - box.right - s(10), rect.height)
+        top = text.centery - len(lines) * line // 2
+        for k, words in enumerate(lines):
+            draw_text(surface, words, pygame.Rect(text.left, top + k * line, text.width, line), size, ink, bold=True)
+    return face
+
+
 def same_colour(players, colours) -> str | None:
     """Why two seats may not share a colour (the pentagram and the charts tell players
     apart by colour alone), or None when every colour is different."""
@@ -262,33 +372,46 @@ class SettingsScreen(SubScreen):
     title = "Settings"
 
     def draw_body(self, surface, area):
+        """A row a setting, each named in words: two sliders as − and +, the parts fitted as
+        tick boxes, the knock sensor as three choices (the one chosen ticked), calibration."""
         s = self.scale
         settings = self.app.settings
         fitted = settings.fitted
-        lines = rows(area.inflate(-s(40), -s(20)), [1] * 6, s(8))
+        gap = s(theme.TARGET_GAP)
+        lines = rows(area.inflate(-s(32), -s(16)), [1] * 6, gap + s(4))
+        size = s(theme.LABEL)
 
-        def stepper(row, label, value, key):
-            name, minus, shown, plus = columns(row, [4, 1, 2, 1], s(8))
-            draw_text(surface, label, name, s(18), theme.INK)
-            self.add_button(surface, Button(minus, "−", (key, -0.1), value > 0.01), s(20))
-            draw_text(surface, f"{round(value * 100)} %", shown, s(18), theme.INK, "centre")
-            self.add_button(surface, Button(plus, "+", (key, +0.1), value < 0.99), s(20))
+        def stepper(row, label, value, key, lowest, highest):
+            name, minus, shown, plus = columns(row, [4, 1, 1.6, 1], gap)
+            draw_text(surface, label, name, s(theme.BODY), theme.INK, bold=True)
+            self.add_button(surface, Button(minus, "−", (key, -0.1), value > 0.01, why=lowest), s(theme.TABLE))
+            draw_text(surface, f"{round(value * 100)} %", shown, s(theme.HEADING), theme.INK, "centre", bold=True)
+            self.add_button(surface, Button(plus, "+", (key, +0.1), value < 0.99, why=highest), s(theme.TABLE))
 
-        stepper(lines[0], "Pentagram brightness", settings.brightness, "brightness")
-        stepper(lines[1], "Buzzer volume (0 mutes it)", settings.volume, "volume")
-        parts = columns(lines[2], [1, 1, 1, 1], s(8))
-        for cell, (name, label) in zip(parts, [("pentagram", "Pentagram"), ("circle", "Outer circle"),
+        def toggle(cell, label, action, on):
+            button = Button(cell, label, action, selected=on)
+            button.draw_face = tick_box_face(button, [label], size, int(size * 1.2), s)
+            self.add_button(surface, button, size)
+
+        stepper(lines[0], "Pentagram brightness", settings.brightness, "brightness",
+                "The pentagram is already off.", "The pentagram is already at its brightest.")
+        stepper(lines[1], "Buzzer volume (0 mutes it)", settings.volume, "volume",
+                "The buzzer is already muted.", "The buzzer is already at its loudest.")
+        label, *parts = columns(lines[2], [1.3, 1.3, 1.5, 1.2, 1.3], gap)
+        draw_text(surface, "Fitted", label, s(theme.BODY), theme.INK, bold=True)
+        for cell, (name, words) in zip(parts, [("pentagram", "Pentagram"), ("circle", "Outer circle"),
                                                ("buzzer", "Buzzer"), ("buttons", "Buttons")]):
-            self.add_button(surface, Button(cell, label, ("fit", name), selected=getattr(fitted, name)), s(15))
-        knock_cells = columns(lines[3], [2, 1, 1, 1], s(8))
-        draw_text(surface, "Knock sensor", knock_cells[0], s(18), theme.INK)
-        for cell, option, label in zip(knock_cells[1:], ("adc", "module", "none"), ("ADS1115", "Module", "None")):
-            self.add_button(surface, Button(cell, label, ("knock", option), selected=fitted.knock == option), s(15))
-        calibrate, note = columns(lines[4], [2, 3], s(8))
-        self.add_button(surface, Button(calibrate, "Calibrate the knock", "calibrate"), s(15))
-        draw_paragraph(surface, "Changes to the fitted parts apply when the companion starts again.", note, s(13),
-                       theme.MUTED, 2)
-        self.add_button(surface, Button(lines[5], "Done", "back", colour=theme.GOOD), s(20))
+            toggle(cell, words, ("fit", name), getattr(fitted, name))
+        knock_cells = columns(lines[3], [1.3, 1.7, 1.6, 1.3], gap)
+        draw_text(surface, "Knock sensor", knock_cells[0], s(theme.BODY), theme.INK, bold=True)
+        for cell, option, words in zip(knock_cells[1:], ("adc", "module", "none"),
+                                       ("Piezo disc", "Knock module", "None")):
+            toggle(cell, words, ("knock", option), fitted.knock == option)
+        calibrate, note = columns(lines[4], [2, 3], gap * 2)
+        self.add_button(surface, Button(calibrate, "Calibrate the knocks", "calibrate"), size)
+        draw_paragraph(surface, "Changes to the fitted parts apply when the companion starts again.", note,
+                       s(theme.FLOOR), theme.MUTED, 2)
+        self.add_button(surface, Button(lines[5], "Done", "back", key="\r", colour=theme.GOOD), s(theme.HEADING))
 
     def on_button(self, action):
         from dataclasses import replace

@@ -13,7 +13,7 @@ import pygame
 from companion.games.zener_test.rules import KEYS, SYMBOLS
 from companion.ui import theme
 from companion.ui.screen import GameScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows, wrap
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, player_panel, rows, wrap
 from companion.ui.zener import draw_back, draw_symbol
 from firmware_py.pentagram.scenes import EspScene
 
@@ -92,66 +92,79 @@ class ZenerTestScreen(GameScreen):
 
     # -- drawing -----------------------------------------------------------------------------------
     def draw_body(self, surface, area):
+        """Three columns: the run laid out as 25 places (who receives and sends above it, the
+        sitting under it); the score and what the table owes now, at the table's size; and the
+        five symbols as big cards down the right, to tap (or to knock for)."""
         s = self.scale
         view = self.view
         self.title = view["title"]
-        left, right = columns(area.inflate(-s(12), -s(10)), [11, 8], s(10))
-        head, board, sitting = rows(left, [0.95, 5.2, 1.1], s(8))
+        gap = s(theme.TARGET_GAP)
+        left, middle, right = columns(area.inflate(-s(16), -s(14)), [40, 26, 11], s(10))
+        head_height = self.head_height(left)
+        head = pygame.Rect(left.left, left.top, left.width, head_height)
+        sitting = pygame.Rect(left.left, left.bottom - s(64), left.width, s(64))
+        board = pygame.Rect(left.left, head.bottom + gap, left.width, sitting.top - gap - head.bottom - gap)
         self.draw_head(surface, head)
         self.draw_board(surface, board)
         self.draw_sitting(surface, sitting)
-        ask, symbols, knock, foot = rows(right, [2.1, 1.9, 1.1, 1.4], s(8))
+        self.draw_symbols(surface, right)
+        foot_height = s(56) * (2 if self.paused() else 1) + (gap if self.paused() else 0)
+        foot = pygame.Rect(middle.left, middle.bottom - foot_height, middle.width, foot_height)
+        score = pygame.Rect(middle.left, middle.top, middle.width, s(118))
+        ask = pygame.Rect(middle.left, score.bottom + gap, middle.width, foot.top - gap - score.bottom - gap)
+        self.draw_score(surface, score)
         self.draw_prompt(surface, ask)
-        self.draw_symbols(surface, symbols)
-        self.draw_knock(surface, knock)
         self.draw_foot(surface, foot)
 
+    def head_height(self, area) -> int:
+        s = self.scale
+        lines = 1 + len(wrap(self.view["protocol"], s(theme.FLOOR), area.width - s(28)))
+        return lines * int(s(theme.FLOOR) * 1.25) + s(14)
+
     def draw_head(self, surface, area):
+        """Who receives and who sends, and how the test is run."""
         s = self.scale
         view = self.view
-        panel(surface, area, theme.PANEL, s(8))
-        pygame.draw.rect(surface, self.colour(0), pygame.Rect(area.left, area.top, s(6), area.height),
-                         border_radius=s(3))
-        top, bottom = rows(area.inflate(-s(20), -s(6)).move(s(3), 0), [1.1, 1], 0)
-        draw_text(surface, view["roles"], top, s(15), theme.INK, bold=True)
-        draw_text(surface, view["protocol"], bottom, s(12), theme.MUTED)
+        inside = player_panel(surface, area, self.colour(0), False, s)
+        step = int(s(theme.FLOOR) * 1.25)
+        top = pygame.Rect(inside.left, area.top + s(7), inside.width, step)
+        draw_text(surface, view["roles"], top, s(theme.BODY), theme.INK, bold=True)
+        draw_paragraph(surface, view["protocol"], pygame.Rect(inside.left, top.bottom, inside.width,
+                                                              area.bottom - top.bottom), s(theme.FLOOR), theme.MUTED)
 
     def draw_board(self, surface, area):
+        """The 25 places of the run on the screen, row by row: the call, then the card once seen."""
         s = self.scale
         view = self.view
         panel(surface, area, theme.PANEL, s(8))
-        inner = area.inflate(-s(12), -s(10))
-        heading, places = rows(inner, [1, 9], s(6))
-        label, words = columns(heading, [1, 4], s(6))
-        draw_text(surface, f"Run {view['shown_run']}" + (" ✓" if view["shown_checked"] else ""), label, s(15),
-                  theme.GOLD, bold=True)
-        draw_text(surface, view["progress"], words, s(12), theme.INK, "right")
         owed = view["next"]
         here = owed["card"] - 1 if owed and owed["run"] == view["shown_run"] else None
-        for number, (cell, place) in enumerate(zip(grid(places, 5, 5, s(4)), view["slots"])):
+        for number, (cell, place) in enumerate(zip(grid(area.inflate(-s(10), -s(10)), 5, 5, s(4)), view["slots"])):
             self.draw_place(surface, cell, number, place, number == here)
 
     def draw_place(self, surface, cell, number, place, here):
-        """One place of the run: its number, the call, and the card (a back until shown)."""
+        """One place of the run: the call and the card (a back until shown), or its number while empty."""
         s = self.scale
         hit = place["hit"]
         fill = theme.PANEL_LIGHT if place["call"] else theme.BACKGROUND
         pygame.draw.rect(surface, fill, cell, border_radius=s(5))
         if hit:
-            pygame.draw.rect(surface, theme.GOLD, cell, width=s(2), border_radius=s(5))
+            pygame.draw.rect(surface, theme.GOLD, cell, width=max(2, s(3)), border_radius=s(5))
         elif here:
-            pygame.draw.rect(surface, theme.ACCENT, cell, width=s(2), border_radius=s(5))
-        tag, call_box, card_box = columns(cell.inflate(-s(6), -s(6)), [0.7, 1.3, 1], s(3))
-        draw_text(surface, str(number + 1), tag.inflate(0, -tag.height // 2).move(0, -tag.height // 4), s(10),
-                  theme.MUTED)
-        if place["call"]:
-            draw_symbol(surface, place["call"], call_box, COLOURS[place["call"]])
-            card = pygame.Rect(0, 0, min(card_box.width, int(card_box.height * 0.7)), card_box.height)
-            card.center = card_box.center
-            if place["card"]:
-                self.draw_face(surface, card, place["card"], dim=not hit)
-            else:
-                draw_back(surface, card)
+            pygame.draw.rect(surface, theme.ACCENT, cell, width=max(2, s(3)), border_radius=s(5))
+        if not place["call"]:
+            if here or cell.height >= s(30):
+                draw_text(surface, str(number + 1), cell, s(theme.FLOOR), theme.ACCENT if here else theme.MUTED,
+                          "centre", bold=here)
+            return
+        call_box, card_box = columns(cell.inflate(-s(8), -s(6)), [1.2, 1], s(4))
+        draw_symbol(surface, place["call"], call_box, COLOURS[place["call"]])
+        card = pygame.Rect(0, 0, min(card_box.width, int(card_box.height * 0.72)), card_box.height)
+        card.center = card_box.center
+        if place["card"]:
+            self.draw_face(surface, card, place["card"], dim=not hit)
+        else:
+            draw_back(surface, card)
 
     @staticmethod
     def draw_face(surface, rect, symbol, dim=False):
@@ -162,73 +175,109 @@ class ZenerTestScreen(GameScreen):
         draw_symbol(surface, symbol, rect.inflate(-rect.width // 6, -rect.width // 6), ink)
 
     def draw_sitting(self, surface, area):
+        """The sitting so far, in words (judged once a run is checked)."""
         s = self.scale
-        view = self.view
+        sitting = self.view["sitting"]
         panel(surface, area, theme.PANEL, s(8))
-        label, words = columns(area.inflate(-s(14), -s(6)), [1, 4], s(8))
-        sitting = view["sitting"]
-        draw_text(surface, "Sitting", label, s(15), theme.GOLD, bold=True)
-        if sitting is None:
-            self.centred(surface, "The running total is judged after the first run.", words, s(12), theme.MUTED)
-        else:
-            self.centred(surface, sitting["words"] + ".", words, s(13), theme.INK)
+        text = "The sitting: judged after the first run." if sitting is None else f"The sitting: {sitting['words']}."
+        self.centred(surface, text, area.inflate(-s(20), -s(6)), s(theme.FLOOR), theme.INK)
 
     @staticmethod
     def centred(surface, text, area, size, colour):
-        """A paragraph of one or two lines, centred on ``area``'s height."""
-        lines = min(2, len(wrap(text, size, area.width)))
-        height = lines * int(size * 1.25)
+        """A paragraph centred on ``area``'s height (as many lines as the room holds)."""
+        step = int(size * 1.25)
+        lines = max(1, min(len(wrap(text, size, area.width)), area.height // step))
+        height = lines * step
         draw_paragraph(surface, text, pygame.Rect(area.left, area.centery - height // 2, area.width, height), size,
-                       colour, 2)
+                       colour, lines)
+
+    def draw_score(self, surface, area):
+        """The run on the screen in one figure, at the table's size: its hits once cards are
+        seen, how many are called before; the words under it say how it compares with chance."""
+        s = self.scale
+        view = self.view
+        places = view["slots"]
+        shown = [place for place in places if place["card"]]
+        called = [place for place in places if place["call"]]
+        panel(surface, area, theme.PANEL_LIGHT, s(8))
+        inner = area.inflate(-s(16), -s(10))
+        tag = pygame.Rect(inner.left, inner.top, inner.width, int(s(theme.BODY) * 1.3))
+        figure = pygame.Rect(inner.left, tag.bottom, inner.width, int(s(theme.TABLE) * 1.3))
+        words = pygame.Rect(inner.left, figure.bottom + s(2), inner.width, inner.bottom - figure.bottom - s(2))
+        draw_text(surface, f"Run {view['shown_run']}" + (" · checked" if view["shown_checked"] else ""), tag,
+                  s(theme.BODY), theme.GOLD, bold=True)
+        if shown:
+            hits = sum(1 for place in shown if place["hit"])
+            big = f"{hits} hit{'s' if hits != 1 else ''} in {len(shown)}"
+        else:
+            big = f"{len(called)} of {len(places)} called"
+        draw_text(surface, big, figure, s(theme.TABLE), theme.INK, bold=True)
+        said = view["progress"]
+        head, colon, tail = said.partition(": ")
+        if colon and tail and head.split()[0] == big.split()[0]:  # the figure is already said, big
+            said = tail[:1].upper() + tail[1:]
+        self.centred(surface, said, words, s(theme.FLOOR), theme.MUTED)
 
     def draw_prompt(self, surface, area):
+        """What the table owes now, at the table's size, how to give it, and the knock's question."""
         s = self.scale
         view = self.view
         panel(surface, area, theme.PANEL, s(8))
-        top, bottom = rows(area.inflate(-s(14), -s(10)), [1, 1.5], s(4))
+        inner = area.inflate(-s(16), -s(12))
         owed = view["next"]
         if self.paused():
-            draw_text(surface, f"Run {view['shown_run']} is checked", top, s(18), theme.GOLD, bold=True)
-            draw_paragraph(surface, f"The companion calls for {view['players'][0]}: tap Next run to go on, or end "
-                           "the sitting here.", bottom, s(14), theme.INK, 2)
-            return
-        if owed is not None and self.thinking():
-            draw_text(surface, f"The companion calls for {view['players'][0]}…", top, s(17), theme.MUTED, bold=True)
+            said, hint = f"Run {view['shown_run']} is checked", (
+                f"The companion calls for {view['players'][0]}: tap Next run to go on, or end the sitting here.")
+        elif owed is not None and self.thinking():
+            said, hint = f"The companion calls for {view['players'][0]}…", view["hint"]
         else:
-            draw_text(surface, view["prompt"], top, s(18), theme.GOLD, bold=True)
-        draw_paragraph(surface, view["hint"], bottom, s(14), theme.INK, 2)
+            said, hint = view["prompt"], view["hint"]
+        asked = None if self.computer() else self.asked()
+        if asked is not None:
+            who = "the receiver" if self.owed()["act"] == "call" else "whoever turns the cards"
+            hint = f"{hint} Or knock ({who}): is it {asked}? Once for yes, twice for no."
+        table = s(theme.TABLE)
+        lines = wrap(said, table, inner.width, True)[:2]
+        step = int(table * 1.2)
+        for k, line in enumerate(lines):
+            draw_text(surface, line, pygame.Rect(inner.left, inner.top + k * step, inner.width, step), table,
+                      theme.GOLD, bold=True)
+        rest = pygame.Rect(inner.left, inner.top + len(lines) * step + s(6), inner.width,
+                           inner.bottom - inner.top - len(lines) * step - s(6))
+        for size in (s(theme.BODY), s(theme.FLOOR)):
+            if len(wrap(hint, size, rest.width)) * int(size * 1.25) <= rest.height:
+                break
+        draw_paragraph(surface, hint, rest, size, theme.INK)
 
     def draw_symbols(self, surface, area):
+        """The five symbols as big cards, top to bottom; the one a knock asks about ringed in gold."""
         s = self.scale
         offered = set() if self.computer() else set(self.offered())
         asked = self.asked() if self.draft.get("knocked") else None
-        for cell, symbol in zip(columns(area, [1] * 5, s(6)), SYMBOLS):
+        for cell, symbol in zip(rows(area, [1] * 5, s(theme.TARGET_GAP) + 1), SYMBOLS):
             enabled = symbol in offered
+            why = ("The companion calls now." if self.computer() else
+                   f"The rules take no {symbol} here: the run already shows every {symbol} of a closed deck."
+                   if self.owed() is not None else "The sitting is over.")
             self.add_button(surface, Button(cell, symbol, ("symbol", symbol), enabled, key=KEYS[symbol],
-                                            draw_face=_symbol_face(symbol, enabled)))
+                                            draw_face=_symbol_face(symbol, enabled), why=why))
             if symbol == asked:
                 pygame.draw.rect(surface, theme.GOLD, cell.inflate(s(4), s(4)), width=s(3), border_radius=s(8))
-
-    def draw_knock(self, surface, area):
-        s = self.scale
-        asked = None if self.computer() else self.asked()
-        if asked is None:
-            return
-        who = "the receiver" if self.owed()["act"] == "call" else "whoever turns the cards"
-        draw_paragraph(surface, f"Or by knock: is it {asked}? Once for yes, twice for no ({who}).", area, s(13),
-                       theme.MUTED, 2)
 
     def draw_foot(self, surface, area):
         s = self.scale
         if self.owed() is None:
-            self.add_button(surface, Button(area, "See the results", ("results",), key="\r", colour=theme.GOOD), s(18))
+            self.add_button(surface, Button(area, "See the results", ("results",), key="\r", colour=theme.GOOD),
+                            s(theme.HEADING))
         elif self.paused():
-            go, end = columns(area.inflate(0, -s(16)), [1, 1], s(8))
-            self.add_button(surface, Button(go, "Next run ▸", ("go",), key="\r", colour=theme.GOOD), s(15))
-            self.add_button(surface, Button(end, "End the sitting", ("end",), key="e"), s(15))
+            go, end = rows(area, [1, 1], s(theme.TARGET_GAP))
+            self.add_button(surface, Button(go, "Next run ▸", ("go",), key="\r", colour=theme.GOOD), s(theme.LABEL))
+            self.add_button(surface, Button(end, "End the sitting", ("end",), key="e"), s(theme.LABEL))
         else:  # greyed within a run: a sitting ends only between runs
-            self.add_button(surface, Button(area.inflate(0, -s(16)), "End the sitting here", ("end",),
-                                            bool(self.legal("end")) and not self.thinking(), key="e"), s(15))
+            self.add_button(surface, Button(area, "End the sitting", ("end",),
+                                            bool(self.legal("end")) and not self.thinking(), key="e",
+                                            why="A sitting ends between runs: finish this run first."),
+                            s(theme.LABEL))
 
     # -- input --------------------------------------------------------------------------------------
     def on_button(self, action):
