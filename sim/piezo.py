@@ -273,11 +273,12 @@ class LivePiezo(_Synth):
         """Seconds since the stream began: the time of the next sample."""
         return self.index / self.rate
 
-    def knock(self, strength: float | None = None) -> float:
-        """Strike now (the space bar, a click); a random firm-ish knock unless told."""
+    def knock(self, strength: float | None = None, after: float = 0.0) -> float:
+        """Strike now (the space bar, a click), or ``after`` seconds of stream from now (a
+        gesture sent at once); a random firm-ish knock unless told.  Its stream time."""
         if strength is None:
             strength = self.events.uniform(0.5, 1.0)
-        t = self.time
+        t = self.time + max(0.0, after)
         self._knock_voice(t, strength)
         self.knocks.append(t)
         return t

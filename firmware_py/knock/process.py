@@ -21,8 +21,8 @@ whenever the screen animated.  Here the reader has a process of its own:
 
 Messages, child to parent (tuples): ``("ready", pid, rate)``, ``("decision", answer,
 knocks, stream_t, monotonic_t)``, ``("health", device, ok, message)``, ``("stats",
-{...})``, ``("samples", [counts])``.  Parent to child: ``("knock", strength)`` (the
-simulated piezo), ``("use", KnockSettings)``, ``("record", bool)``, ``("stop",)``.
+{...})``, ``("samples", [counts])``.  Parent to child: ``("knock", strength, after)`` (the
+simulated piezo; answered ``("knocked", stream_t, monotonic_t)``), ``("use", KnockSettings)``, ``("record", bool)``, ``("stop",)``.
 See docs/architecture.md, "Processes and threads".
 """
 
@@ -143,14 +143,23 @@ def _obey(conn: Any, listener: Any) -> bool:
         if kind == "stop":
             return False
         if kind == "knock":
-            source = getattr(listener.reader, "source", None)
-            if source is not None:
-                source.knock(command[1])
+            _knock(conn, listener.reader, *command[1:])
         elif kind == "use":
             listener.detector = KnockDetector(listener.rate, command[1])
         elif kind == "record":
             listener.recording = [] if command[1] else None
     return True
+
+
+def _knock(conn: Any, reader: Any, strength: float | None, after: float = 0.0) -> None:
+    """Knock the simulated piezo (``after`` s of stream from now) and say when: its stream
+    time and, from the fake chip's start, the system's monotonic time it is converted at."""
+    source = getattr(reader, "source", None)
+    if source is None:
+        return
+    t = source.knock(strength, after) if after else source.knock(strength)
+    epoch = getattr(getattr(reader.device, "bus", None), "_epoch", None)
+    conn.send(("knocked", t, None if epoch is None else epoch + t + 1.0 / reader.rate))
 
 
 def _stats(reader: Any, chip: Any) -> dict:
@@ -173,10 +182,12 @@ class _SourceProxy:
     def __init__(self, owner: "KnockProcess") -> None:
         self.owner = owner
         self.knocks: list[float] = []  # when each knock was sent (the owner's clock)
+        self.struck: list[tuple[float, float | None]] = []  # (stream s, monotonic s) as the child says
 
-    def knock(self, strength: float | None = None) -> float:
+    def knock(self, strength: float | None = None, after: float = 0.0) -> float:
+        """Knock now, or ``after`` seconds from now in the child's stream."""
         t = self.owner.clock.now()
-        self.owner._send(("knock", strength))
+        self.owner._send(("knock", strength, after))
         self.knocks.append(t)
         return t
 
@@ -273,6 +284,7 @@ class KnockProcess:
         child.close()  # the child holds its end: the pipe closes when the child ends
         self.process, self._conn, self.pid = process, parent, process.pid
         self.ready = False
+        self._reader = _ReaderView(self)  # nothing known of the new child's reader yet
         self.starts += 1
         self._started_at = self.clock.now()
         self._restart_at = None
@@ -281,7 +293,12 @@ class KnockProcess:
 
     @property
     def alive(self) -> bool:
-        return self.process is not None and self.process.is_alive()
+        if self.process is None:
+            return False
+        try:
+            return self.process.is_alive()
+        except ValueError:  # closed (after close()): long gone
+            return False
 
     def _send(self, message: tuple) -> None:
         if self._conn is None:
@@ -319,6 +336,8 @@ class KnockProcess:
             self._reader.update(dict(message[1]))
             if self.failures and self.clock.now() - self._started_at >= self.STABLE:
                 self.failures = 0
+        elif kind == "knocked" and self.source is not None:
+            self.source.struck = self.source.struck[-63:] + [(message[1], message[2])]
         elif kind == "ready":
             self.ready = True
             self.health.ok(NAME)
@@ -378,6 +397,19 @@ class KnockProcess:
                     time.sleep(min(left, 0.01))
             else:
                 time.sleep(min(left, 0.01))
+
+    def readable(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` s for a message from the child, leaving it in the pipe."""
+        conn = self._conn
+        try:
+            return conn is not None and conn.poll(timeout)
+        except (OSError, EOFError):
+            return True  # a closed pipe: poll() has news (the child died)
+
+    def wait_for(self, condition: Callable[[], bool], timeout: float) -> bool:
+        """Wait on the pipe until ``condition()`` holds (True) or ``timeout`` s pass (False)."""
+        self.wait(timeout, condition)
+        return bool(condition())
 
     @property
     def reader(self) -> _ReaderView:
