@@ -251,3 +251,56 @@ def test_two_seats_of_one_colour_are_refused_at_set_up(app):
     tap(app, ("colour", 1))
     tap(app, "start")
     assert isinstance(app.screen, EspScreen)
+
+
+def drawn(app) -> list:
+    """What the app's next frame draws: (text, pixels) pairs."""
+    from companion.ui.widgets import TEXT_LOG, recording_text
+
+    with recording_text():
+        TEXT_LOG.clear()
+        app.dirty = True
+        app.step()
+        return [(t.text, t.size) for t in TEXT_LOG]
+
+
+def test_the_results_say_who_won_and_why_in_big_letters(app):
+    start_table_game(app)
+    for action in example_actions():
+        enter(app, action)
+    tap(app, "results")
+    assert app.screen.verdict() == ("Ann wins", "Ann: 19 points  ★ most points")
+    scale = theme.Scale(app.game_size)
+    texts = drawn(app)
+    assert ("Ann wins", scale(theme.HUGE)) in texts
+    assert ("Ann: 19 points  ★ most points", scale(theme.TABLE)) in texts
+    tap(app, "home")
+    assert isinstance(app.screen, HomeScreen) and app.match is None
+
+
+def test_set_up_has_a_back_and_ticks_the_chosen_option(app):
+    tap(app, ("game", "esp"))
+    option = next(b for b in app.screen.buttons if b.action == ("option", "full_information"))
+    assert not option.selected
+    tap(app, ("option", "full_information"))
+    drawn(app)
+    assert next(b for b in app.screen.buttons if b.action == ("option", "full_information")).selected
+    while app.screen.count > app.screen.entry.least:
+        tap(app, "fewer")
+    fewer = next(b for b in app.screen.buttons if b.action == "fewer")
+    assert not fewer.enabled and "at least 2" in fewer.why
+    tap(app, "back")
+    assert isinstance(app.screen, HomeScreen)
+
+
+def test_settings_name_the_parts_in_words(app):
+    from companion.ui.shell import SettingsScreen
+
+    app.show(SettingsScreen(app, HomeScreen(app)))
+    words = " ".join(text for text, _ in drawn(app))
+    assert "Knock sensor" in words and "Piezo disc" in words and "Knock module" in words
+    assert "ADS1115" not in words
+    labels = {b.label for b in app.screen.buttons}
+    assert {"Pentagram", "Outer circle", "Buzzer", "Buttons", "Piezo disc", "Knock module", "None"} <= labels
+    tap(app, ("knock", "module"))
+    assert app.settings.fitted.knock == "module"
