@@ -60,7 +60,6 @@ class SummaryScreen(Screen):
         top, main = rows(inner, [1, 2.6], s(10))
         top.height = min(top.height, s(104))
         main.top, main.height = top.bottom + s(10), inner.bottom - top.bottom - s(10)
-        self.draw_verdict(surface, top)
         chart, side = columns(main, [3, 2], s(12))
         if len(results["names"]) == 1:  # a test: the big line says it all, the chart gets the room
             chart, side = columns(main, [3, 1], s(12))
@@ -75,8 +74,18 @@ class SummaryScreen(Screen):
             buttons.height = s(56)
             buttons.bottom = side.bottom
             players.height = buttons.top - s(10) - players.top
+            if self.player_lines(players, results) is None:  # a crowded table: the buttons go up by the verdict
+                save, new = rows(top, [1, 1], s(theme.TARGET_GAP))
+                save.width = new.width = s(190)
+                save.right = new.right = top.right
+                players = side
+            else:
+                save, new = columns(buttons, [1, 1], s(theme.TARGET_GAP))
             self.draw_players(surface, players, results)
-            save, new = columns(buttons, [1, 1], s(theme.TARGET_GAP))
+        verdict = top.copy()
+        if save.top < top.bottom:  # the buttons sit at the band's right
+            verdict.width = save.left - s(10) - top.left
+        self.draw_verdict(surface, verdict)
         self.add_button(surface, Button(save, "Save the log", "export"), s(theme.LABEL))
         self.add_button(surface, Button(new, "New game", "home", key="\r", colour=theme.GOOD), s(theme.LABEL))
 
@@ -92,12 +101,13 @@ class SummaryScreen(Screen):
             draw_text(surface, reason, why, s(theme.TABLE) if _fits(reason, s(theme.TABLE), room) else s(theme.BODY),
                       theme.INK, "centre")
 
-    def draw_players(self, surface, area, results):
-        """Each player's headline, and their label under it when there is room: a row each,
-        as tall as its words need, the players' colours down the left."""
+    PAD, GAP = 6, 6  # units: inside a player's row, between rows
+
+    def player_lines(self, area, results) -> list[tuple[list[str], list[str]]] | None:
+        """Each player's (headline lines, label lines) that fit ``area``: labels go, longest
+        first, where there is no room for them all; None when even the headlines do not fit."""
         s = self.scale
         names, headlines, labels = results["names"], results["headlines"], results["labels"]
-        gap, pad = s(6), s(6)
         body = s(theme.BODY)
         step = int(body * 1.2)
         room = area.width - s(22)
@@ -106,11 +116,27 @@ class SummaryScreen(Screen):
             headline = headlines[index] if index < len(headlines) else names[index]
             label = labels[index] if index < len(labels) else ""
             texts.append((wrap(headline, body, room, True), wrap(label, body, room) if label else []))
-        usable = area.height - gap * (len(names) - 1) - 2 * pad * len(names)
+        usable = area.height - s(self.GAP) * (len(names) - 1) - 2 * s(self.PAD) * len(names)
         while sum(len(h) + len(l) for h, l in texts) * step > usable and any(l for _, l in texts):
             # no room for every label: the longest goes (the log keeps it)
             longest = max(range(len(texts)), key=lambda k: len(texts[k][1]))
             texts[longest] = (texts[longest][0], [])
+        return texts if sum(len(h) + len(l) for h, l in texts) * step <= usable else None
+
+    def draw_players(self, surface, area, results):
+        """Each player's headline, and their label under it when there is room: a row each,
+        as tall as its words need, the players' colours down the left."""
+        s = self.scale
+        names = results["names"]
+        gap, pad = s(self.GAP), s(self.PAD)
+        body = s(theme.BODY)
+        step = int(body * 1.2)
+        room = area.width - s(22)
+        texts = self.player_lines(area, results)
+        if texts is None:  # more than the room holds even so: a line each (the log keeps the rest)
+            texts = [([(results["headlines"] or names)[k] if k < len(results["headlines"]) else names[k]], [])
+                     for k in range(len(names))]
+        usable = area.height - gap * (len(names) - 1) - 2 * pad * len(names)
         needed = [max(1, len(h) + len(l)) for h, l in texts]
         spare = max(0, usable - sum(needed) * step) // max(1, len(names))
         y = area.top
