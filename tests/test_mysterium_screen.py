@@ -103,6 +103,20 @@ def test_the_hourglass_flips_itself_and_locks_the_guesses(app):
     assert app.box.buzzer.log[-1][1] == "end"
 
 
+def test_while_the_sand_runs_the_screen_is_drawn_when_its_seconds_change_not_every_frame(app):
+    setup, _ = example()
+    open_example(app, setup)
+    for p in range(3):
+        tap(app, ("vision_for", p))
+        tap(app, ("vision", 1))
+    assert app.box.hourglass.running
+    drawn = []
+    body = app.screen.draw_body
+    app.screen.draw_body = lambda *args: (drawn.append(app.clock.now()), body(*args))
+    advance(app, 5.0, step=1 / 30)  # 150 frames
+    assert 4 <= len(drawn) <= 15  # a frame or two a second (its seconds, the glass's own events), not 30
+
+
 def test_the_ghosts_knocks_through_the_simulated_adc_answer_the_guesses(tmp_path):
     setup, actions = example()
     clock = ManualClock(1000.0)
