@@ -402,11 +402,11 @@ class ClairvoyanceScreen(GameScreen):
         rest = self.ask(surface, rest, turn["prompt"], theme.INK)
         plain = [a for a in self.legal("die") if "cause" not in a]
         caused = [a for a in self.legal("die") if "cause" in a]
-        faces = pygame.Rect(rest.left, rest.top, rest.width, s(56))
+        faces = pygame.Rect(rest.left, rest.top, rest.width, s(64))
         for cell, action in zip(columns(faces, [1] * max(len(plain), 3), gap), plain):
             face = self.face(action["face"])
             colour = None if face["works"] is None else theme.GOOD if face["works"] else theme.PANEL_LIGHT
-            self.add_button(surface, Button(cell, face["label"], self.do(action), colour=colour))
+            self.add_button(surface, Button(cell, face["label"], self.do(action), colour=colour), s(theme.HEADING))
         if caused:
             other = pygame.Rect(rest.left, faces.bottom + gap, rest.width, s(theme.TARGET))
             self.add_button(surface, Button(other, f"Another face, by the {caused[0]['cause']}…", ("verb", "dieby")))
