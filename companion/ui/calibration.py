@@ -62,33 +62,40 @@ class CalibrationScreen(SubScreen):
         self.failed, self.result = False, "Calibrated: " + calibration.summary()
 
     def draw_body(self, surface, area):
+        """What to do now at the table's size, the seconds left of a take big, Start and Back."""
         s = self.scale
-        box = area.inflate(-s(60), -s(40))
+        box = area.inflate(-s(48), -s(32))
         panel(surface, box, radius=s(12))
-        heading, body, buttons = rows(box.inflate(-s(30), -s(24)), [1, 3, 1], s(10))
+        heading, body, buttons = rows(box.inflate(-s(30), -s(24)), [1, 3.4, 1.2], s(10))
         if not self.possible:
-            draw_text(surface, "This knock sensor cannot be calibrated here", heading, s(20), theme.INK, bold=True)
+            draw_text(surface, "This knock sensor cannot be calibrated here", heading, s(theme.HEADING), theme.INK,
+                      bold=True)
             draw_paragraph(surface, "The digital knock module is set with the trimmer on its board; with no "
-                           "knock sensor fitted there is nothing to calibrate.", body, s(15), theme.MUTED)
+                           "knock sensor fitted there is nothing to calibrate.", body, s(theme.BODY), theme.MUTED)
         elif 0 <= self.step < len(TAKES):
             left = max(0.0, self.until - self.app.clock.now())
-            draw_text(surface, f"Take {self.step + 1} of {len(TAKES)}", heading, s(18), theme.MUTED)
-            draw_paragraph(surface, f"{TAKES[self.step][1]} — {left:.0f} s", body, s(24), theme.GOLD)
+            draw_text(surface, f"Take {self.step + 1} of {len(TAKES)}", heading, s(theme.HEADING), theme.MUTED,
+                      bold=True)
+            words, seconds = columns(body, [3, 1], s(16))
+            draw_paragraph(surface, TAKES[self.step][1], words, s(theme.TABLE), theme.GOLD, bold=True)
+            draw_text(surface, f"{left:.0f} s", seconds, s(theme.HUGE) * 2, theme.INK, "centre", bold=True)
         elif self.step == len(TAKES):
-            draw_text(surface, "Could not calibrate" if self.failed else "Done", heading, s(20),
+            draw_text(surface, "Could not calibrate" if self.failed else "Done", heading, s(theme.TABLE),
                       theme.BAD if self.failed else theme.GOOD, bold=True)
-            draw_paragraph(surface, self.result, body, s(14), theme.INK)
+            draw_paragraph(surface, self.result, body, s(theme.BODY), theme.INK)
         else:
-            draw_text(surface, "Teach the box this table's knocks", heading, s(20), theme.INK, bold=True)
+            draw_text(surface, "Teach the box this table's knocks", heading, s(theme.TABLE), theme.INK, bold=True)
             draw_paragraph(surface, "Three takes: stay quiet for 3 seconds, then knock once, then knock twice, "
                            "as you will to answer yes and no. The settings are kept for this table.",
-                           body, s(15), theme.MUTED)
+                           body, s(theme.BODY), theme.MUTED)
         start, back = columns(buttons, [1, 1], s(16))
         running = 0 <= self.step < len(TAKES)
         label = "Try again" if self.step == len(TAKES) else "Start"
-        self.add_button(surface, Button(start, label, "start", self.possible and not running, colour=theme.GOOD),
-                        s(18))
-        self.add_button(surface, Button(back, "Back", "back", not running), s(18))
+        busy = "A take is running: wait for its seconds to end."
+        self.add_button(surface, Button(start, label, "start", self.possible and not running, colour=theme.GOOD,
+                                        why=busy if running else "This knock sensor cannot be calibrated here."),
+                        s(theme.HEADING))
+        self.add_button(surface, Button(back, "Back", "back", not running, why=busy), s(theme.HEADING))
 
     def on_button(self, action):
         if action == "start":

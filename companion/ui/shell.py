@@ -444,7 +444,7 @@ class WarningsScreen(SubScreen):
         y = text_area.top
         for warning in self.app.box.warnings() or ["Everything fitted works."]:
             used = draw_paragraph(surface, "• " + warning, pygame.Rect(text_area.left, y, text_area.width,
-                                                                      text_area.bottom - y), s(15), theme.INK, 3)
+                                                                      text_area.bottom - y), s(theme.BODY), theme.INK, 3)
             y += used + s(8)
             if y > text_area.bottom - s(20):
                 break
