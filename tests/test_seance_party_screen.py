@@ -483,3 +483,36 @@ def test_a_card_effect_is_entered_as_a_correction(app):
     tap_choice(app, ("do", action))
     assert played(app)[-1] == action
     assert app.match.state.players[other].down == 4 and app.match.state.players[other].up == 1
+
+
+def test_a_players_details_are_behind_a_tap_on_their_portrait(app):
+    through_speed(app)
+    seat = app.match.state.turn
+    other = 1 - seat
+    tap(app, ("player", other))
+    text = drawn_text(app)
+    name = app.match.state.names[other]
+    assert name in text and "Energy" in text and "5 face down" in text and "Dice" in text
+    assert not any(b.action == ("playing",) for b in buttons(app)), "the entry waits behind the panel"
+    tap(app, ("close",))
+    assert any(b.action == ("playing",) for b in buttons(app))
+    tap(app, ("player", seat))
+    tap(app, ("player", seat))  # tapped again: closed
+    assert any(b.action == ("playing",) for b in buttons(app))
+    tap(app, ("player", seat))
+    tap(app, ("tabledice",))  # any other tap goes back to the entry
+    assert any(b.action == ("playing",) for b in buttons(app)) and app.screen.table_dice
+
+
+def test_the_last_battle_is_told_behind_a_tap(app):
+    lines = [json.loads(t) for t in (ROOT / "docs" / "examples" / "seance-party-party-battle.jsonl")
+             .read_text().splitlines() if t.strip()]
+    setup, actions = lines[0], [{k: v for k, v in a.items() if k != "t"} for a in lines[1:]]
+    open_example(app, setup)
+    for action in actions:
+        enter(app, action)
+    tap(app, ("story",))
+    text = drawn_text(app)
+    assert "Last battle" in text and app.screen.view["battle_words"].split(": ", 1)[1].split()[0] in text
+    tap(app, ("close",))
+    assert find(app, ("story",)).label == "Last battle ▸"

@@ -17,7 +17,7 @@ CARD_NAME_LIMIT = 30  # characters of a card's name typed on the screen
 class CardFormScreen(SubScreen):
     """A card in no catalog, as its front prints it: name, spirit or spell, Zener symbol,
     element, attack die and speed, and the same three for its cursed (upside-down) side.
-    "Use this card" checks it as the rules will and hands the log's inline definition back
+    "Use it" checks it as the rules will and hands the log's inline definition back
     (or just the name, for a card the companion already knows with these figures)."""
 
     title = "Séance Party — a card in no catalog"

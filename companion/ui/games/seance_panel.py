@@ -175,8 +175,12 @@ def story_label(view: dict) -> str | None:
 def draw_story(screen, surface, rect: pygame.Rect) -> None:
     s = screen.scale
     view = screen.view
-    head, body = stack(rect, [s(52), None], s(theme.TARGET_GAP))
+    battle = view["battle"] or (view["battles"][-1] if view["battles"] and view["battle_words"].startswith("Last battle")
+                                else None)
+    head, score, body = stack(rect, [s(52), s(56) if battle else 0, None], s(theme.TARGET_GAP))
     header(screen, surface, head, (story_label(view) or "The story").rstrip(" ▸"))
+    if battle:
+        draw_score(screen, surface, score, battle)
     words = view["battle_words"].split(": ", 1)[-1]
     size = s(theme.BODY)
     lines = wrap(words, size, body.width, False, size)
@@ -186,3 +190,26 @@ def draw_story(screen, surface, rect: pygame.Rect) -> None:
         lines, step = wrap(words, size, body.width, False, size), int(size * 1.25)
     for k, line in enumerate(lines[: max(1, body.height // step)]):
         draw_text(surface, line, pygame.Rect(body.left, body.top + k * step, body.width, step), size, theme.INK)
+
+
+def draw_score(screen, surface, rect: pygame.Rect, battle: dict) -> None:
+    """A battle at a glance: the attacker's total against the defender's, each after a disc in
+    their colour, the winner's in gold (both on a tie)."""
+    s = screen.scale
+    players = screen.view["players"]
+    winners = battle.get("winners") or []
+    pygame.draw.rect(surface, theme.BACKGROUND, rect, border_radius=s(8))
+    attack, middle, defence = columns(rect.inflate(-s(12), 0), [1, 0.35, 1], s(6))
+    draw_text(surface, "vs", middle, s(theme.LABEL), theme.MUTED, "centre")
+    for side, name, total, align in ((attack, battle["attacker"], battle["attack"], "left"),
+                                     (defence, battle["defender"], battle["defence"], "right")):
+        seat = players.index(name)
+        disc = s(10)
+        x = side.left + disc if align == "left" else side.right - disc
+        pygame.draw.circle(surface, screen.colour(seat), (x, side.centery), disc)
+        words = pygame.Rect(side.left + 2 * disc + s(8), side.top, side.width - 2 * disc - s(8), side.height) \
+            if align == "left" else pygame.Rect(side.left, side.top, side.width - 2 * disc - s(8), side.height)
+        name_room, total_room = columns(words, [1.6, 1], s(4)) if align == "left" else columns(words, [1, 1.6], s(4))[::-1]
+        draw_text(surface, name, name_room, s(theme.LABEL), theme.INK, align, bold=True)
+        draw_text(surface, str(total), total_room, s(theme.TABLE), theme.GOLD if name in winners else theme.INK,
+                  "centre", bold=True)

@@ -1,21 +1,23 @@
-"""The Séance Party screen: each player's Zeners, energy, dice pool and spirits with the
-round's turn order and how every speed was reached on one side; on the other, what is owed
-now — curses, the revealed hand, boosts, a play, an attack, the damage type — and the last
-battle told in words.  The pentagram mirrors the game (:func:`seance_lights.lights`).
+"""The Séance Party screen, built around the star: on the left the pentagram drawn as its
+LEDs show it (:mod:`seance_star` — each point's Zener and die, the planchette, every player's
+Zener there charged, dormant, face down or cursed), under it the round's speed order as
+portraits in the players' colours (:mod:`seance_panel`; a tap opens that player's panel) and
+the strip any player may use (activate a curse, a card's effect, the table's own dice); on
+the right what is owed now, asked at the table's size — curses, the revealed hand, boosts, a
+play, an attack, the damage type — with the battle's totals face to face, and its story
+behind a tap.
 
 It draws from the game's view (``self.view``, the table's; ``self.seat_view(seat)`` for the
 moment one player chooses curses unseen) and the rules' legal actions, and works out no
 rule itself: the view carries every figure and sentence shown.  Every entry is built by
 taps from the legal actions: where a hand holds cards the companion does not know, every
-catalog card is offered, and "New card…" opens :class:`CardFormScreen` for a card that is in
-no catalog (the log's inline definition).  Besides what the table owes, any player may
-activate a curse from the Speed step on (the strip at the foot of the panel), and the table
-may roll its own dice: with "Dice: at the table" every roll a line makes is asked for, die by
-die.  Curses are set sealed: the panel shows only who has chosen; each player taps their own
-name, chooses, and the screen hides the choice again.  Seats set aside for the computer play
-by themselves (``Entry.bot``); when a computer plays a card and a person guesses, the screen
-asks that person which card they show.  The rules refuse anything wrong, and the refusal is
-the app's banner."""
+catalog card is offered, and "New card…" opens :class:`CardFormScreen` (:mod:`seance_form`)
+for a card that is in no catalog (the log's inline definition).  With "Table dice" every
+roll a line makes is asked for, die by die.  Curses are set sealed: the panel shows only who
+has chosen; each player taps their own name, chooses, and the screen hides the choice
+again.  Seats set aside for the computer play by themselves (``Entry.bot``); when a computer
+plays a card and a person guesses, the screen asks that person which card they show.  The
+rules refuse anything wrong, and the refusal is the app's banner."""
 
 from __future__ import annotations
 
@@ -31,11 +33,11 @@ from companion.games.seance_party.state import Hand
 from companion.ui import theme
 from companion.ui.games.seance_form import CardFormScreen
 from companion.ui.games.seance_lights import lights
-from companion.ui.games.seance_panel import draw_order, draw_player, draw_story, story_label
+from companion.ui.games.seance_panel import draw_order, draw_player, draw_score, draw_story, story_label
 from companion.ui.games.seance_star import draw_star
 from companion.ui.games.seance_widgets import card_face, choice_grid, label_face, lines_in, stack, symbol_face
 from companion.ui.screen import GameScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, wrap
 
 __all__ = ["CardFormScreen", "SeancePartyScreen", "examples"]
 
@@ -283,7 +285,12 @@ class SeancePartyScreen(GameScreen):
         draw_text(surface, text, rect, s(theme.TABLE), theme.INK, bold=True)
 
     def hint(self, surface, rect, text):
-        lines_in(surface, text, rect, self.scale(theme.BODY), theme.MUTED, bold=False, align="left")
+        """A line or two under the prompt, muted: what the prompt leaves out."""
+        size = self.scale(theme.BODY)
+        if len(wrap(text, size, rect.width, False, size)) * int(size * 1.25) <= rect.height:
+            draw_paragraph(surface, text, rect, size, theme.MUTED)
+        else:
+            lines_in(surface, text, rect, size, theme.MUTED, bold=False, align="left")
 
     def back_and_go(self, surface, area, label, action, ready=True, why=""):
         """The last row of an entry: Back (one step), and the button that plays it."""
@@ -386,7 +393,10 @@ class SeancePartyScreen(GameScreen):
         self.prompt(surface, f"{self.name(seat)}: {what} boost?", seat)
         if seat in self.computers():
             return
-        dice, cards, go = stack(area, [s(ROW), None, s(ROW)], self.gap())
+        battle = self.view["battle"]
+        score, dice, cards, go = stack(area, [s(ROW) if battle else 0, s(ROW), None, s(ROW)], self.gap())
+        if battle:
+            draw_score(self, surface, score, battle)
         pool = self.seat(seat)["pool_sides"]
         for cell, (k, d) in zip(columns(dice, [1] * max(len(pool), 6), self.gap()), enumerate(pool)):
             self.add_button(surface, Button(cell, f"d{d}", ("die", k), selected=k in draft["dice"],
@@ -426,6 +436,9 @@ class SeancePartyScreen(GameScreen):
             return
         options = self.legal("damage")
         count = max(2, -(-len(options) // 2))
+        score, area = stack(area, [s(ROW), None], self.gap())
+        if self.view["battle"]:
+            draw_score(self, surface, score, self.view["battle"])
         for cell, action in zip(grid(area.inflate(0, -max(0, area.height - count * s(64))), 2, count, self.gap()),
                                 options):
             self.add_button(surface, Button(cell, action["element"], ("do", action)))
@@ -456,9 +469,11 @@ class SeancePartyScreen(GameScreen):
         attacks = [a for a in self.legal("attack") if "attack_rolls" not in a and "defence_rolls" not in a]
         others = self.legal("attach") + attacks
         if not others:
-            if forced:
-                self.hint(surface, stack(body, [s(48)], 0)[0], "Round 1: no attacks and no ending until everyone "
-                                                               "has started a turn.")
+            words = "Round 1: no attacks and no ending until everyone has started a turn." if forced else ""
+            guesser = self.view["guesser"]
+            if guesser is not None and self.legal("play"):
+                words += f" When {name} plays a card, {self.name(guesser)} guesses it."
+            self.hint(surface, stack(body, [s(72)], 0)[0], words.strip())
             return
         choices = []
         for action in others:
@@ -1020,6 +1035,16 @@ def examples():
 
     yield "seance-rolls", table_rolls
     yield "seance-battle", lambda app: ex.load(app, party_setup, party[: pacts.index("attack") + 1])
+
+    def looking(*buttons):
+        def prepare(app):
+            ex.load(app, party_setup, party)
+            for button in buttons:
+                app.screen.on_button(button)
+        return prepare
+
+    yield "seance-player", looking(("player", 2))
+    yield "seance-story", looking(("story",))
     yield "seance-after-battle", lambda app: ex.load(app, party_setup, party)
     yield "seance-over", lambda app: ex.load(app, setup, actions)
 

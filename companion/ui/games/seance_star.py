@@ -36,7 +36,7 @@ def pip(surface, centre, radius: int, colour, face: dict, s) -> None:
     elif face["up"]:
         pygame.draw.circle(surface, colour, (x, y), radius, max(2, s(3)))
     else:
-        pygame.draw.circle(surface, colour, (x, y), max(2, radius // 3))
+        pygame.draw.circle(surface, colour, (x, y), max(3, radius // 2))
 
 
 def planchette(surface, centre, towards, length: float, colour) -> None:
@@ -47,13 +47,11 @@ def planchette(surface, centre, towards, length: float, colour) -> None:
     back = length * 0.3
     tip = (cx + ux * length * 0.6, cy + uy * length * 0.6)
     base = (cx - ux * length * 0.1, cy - uy * length * 0.1)
-    width = math.asin(min(1.0, back / (length * 0.7)))
-    sides = [(base[0] + back * math.cos(angle + math.pi / 2 + t), base[1] + back * math.sin(angle + math.pi / 2 + t))
-             for t in (-width, width)]
+    turn = math.acos(min(1.0, back / (length * 0.7)))  # the tangents from the tip to the round end
+    sides = [(base[0] + back * math.cos(angle + t), base[1] + back * math.sin(angle + t)) for t in (-turn, turn)]
     pygame.draw.polygon(surface, colour, [tip, sides[0], base, sides[1]])
     pygame.draw.circle(surface, colour, (round(base[0]), round(base[1])), round(back))
-    hole = (round(cx + ux * length * 0.12), round(cy + uy * length * 0.12))
-    pygame.draw.circle(surface, theme.BACKGROUND, hole, max(3, round(length * 0.12)))
+    pygame.draw.circle(surface, theme.BACKGROUND, (round(base[0]), round(base[1])), max(3, round(back * 0.45)))
 
 
 def draw_star(surface, rect: pygame.Rect, view: dict, colour_of, s) -> None:

@@ -107,8 +107,10 @@ def stack(rect: pygame.Rect, heights: list, gap: int) -> list[pygame.Rect]:
     flexible = [h for h in heights if h is None]
     share = max(0, rect.height - fixed) // max(1, len(flexible))
     out, y = [], rect.top
+    fixed -= gap * sum(1 for h in heights if h == 0)  # a row of no height takes no gap either
+    share = max(0, rect.height - fixed) // max(1, len(flexible))
     for h in heights:
         h = share if h is None else h
         out.append(pygame.Rect(rect.left, y, rect.width, h))
-        y += h + gap
+        y += h + (gap if h else 0)
     return out
