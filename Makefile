@@ -8,7 +8,7 @@ comma   := ,
 BASE    := $(if $(ON_PI),.[pi],.)
 TESTS   := $(if $(ON_PI),.[pi$(comma)test],.[test])
 
-.PHONY: run test bench shots clean venv
+.PHONY: run test bench shots pictures clean venv
 
 # pip says only what went wrong (-qq): its warnings are the machine's (a pip.conf naming an
 # index folder that is not there) or the build's notes, not the newcomer's business.
@@ -50,6 +50,9 @@ endif
 
 shots: $(VENV)/.stamp-base
 	SDL_VIDEODRIVER=dummy $(VENV)/bin/companion shots shots
+
+pictures: $(VENV)/.stamp-base
+	$(PY) tools/pictures.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache

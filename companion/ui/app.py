@@ -418,7 +418,9 @@ class App:
         scale = theme.Scale(self.game_size)
         self.surface.fill(theme.BACKGROUND)
         bar = pygame.Rect(0, 0, self.game_size[0], scale(TOP_BAR))
-        body = pygame.Rect(0, bar.bottom, self.game_size[0], self.game_size[1] - bar.height)
+        banner = self.banner_box(scale)
+        bottom = banner.top - scale(4) if banner is not None else self.game_size[1]
+        body = pygame.Rect(0, bar.bottom, self.game_size[0], bottom - bar.bottom)  # above the banner: it never covers
         self.screen.draw(self.surface, body)
         self.draw_bar(bar, scale)
         self.draw_pressed()
@@ -479,13 +481,22 @@ class App:
         elif action == "warnings":
             self.show(WarningsScreen(self, self.screen))
 
-    def draw_banner(self, scale: theme.Scale) -> None:
-        """The banner across the bottom, as many lines (up to three) as its sentence needs."""
+    def banner_lines(self, scale: theme.Scale) -> int:
         size = scale(theme.BODY)
-        room = self.game_size[0] - scale(40)
-        lines = min(3, max(1, len(wrap(self.banner.text, size, room, bold=True))))
-        height = scale(16) + lines * int(size * 1.25)
-        rect = pygame.Rect(scale(10), self.game_size[1] - height - scale(8), self.game_size[0] - scale(20), height)
+        return min(3, max(1, len(wrap(self.banner.text, size, self.game_size[0] - scale(40), bold=True))))
+
+    def banner_box(self, scale: theme.Scale) -> pygame.Rect | None:
+        """Where the banner goes (None without one): across the bottom, as many lines (up to
+        three) as its sentence needs.  The screen is laid out above it."""
+        if self.banner is None:
+            return None
+        height = scale(16) + self.banner_lines(scale) * int(scale(theme.BODY) * 1.25)
+        return pygame.Rect(scale(10), self.game_size[1] - height - scale(8), self.game_size[0] - scale(20), height)
+
+    def draw_banner(self, scale: theme.Scale) -> None:
+        size = scale(theme.BODY)
+        lines = self.banner_lines(scale)
+        rect = self.banner_box(scale)
         pygame.draw.rect(self.surface, theme.BAD if self.banner.bad else theme.PANEL_LIGHT, rect,
                          border_radius=scale(8))
         self.banner_rect = rect

@@ -96,8 +96,7 @@ class EspScreen(GameScreen):
             self.title = "ESP — the experiment is over"
         else:
             self.title = f"ESP — round {view['round']} of {view['round_count']}"
-        inner = area.inflate(-s(16), -s(12))
-        inner.height -= self.banner_room()
+        inner = area.inflate(-s(16), -s(12))  # (the app lays every screen out above its banner)
         prompt, body = rows(inner, [s(48), max(1, inner.height - s(56))], s(8))
         prompt.height = s(48)
         body = pygame.Rect(inner.left, prompt.bottom + s(8), inner.width, inner.bottom - prompt.bottom - s(8))
@@ -115,17 +114,6 @@ class EspScreen(GameScreen):
                               supernatural=rnd["supernatural"] if rnd else None,
                               superduper=rnd["superduper"] if rnd else None, started=rnd is not None)
         self.draw_entry(surface, entry)
-
-    def banner_room(self) -> int:
-        """The height the app's banner takes at the bottom (0 without one): the screen is laid
-        out above it, so a banner never covers what it talks about."""
-        banner = self.app.banner
-        if banner is None:
-            return 0
-        s = self.scale
-        size = s(theme.BODY)
-        lines = min(3, max(1, len(wrap(banner.text, size, self.app.game_size[0] - s(40), bold=True))))
-        return s(16) + lines * int(size * 1.25) + s(8)
 
     def prompt(self) -> tuple[str, int | None]:
         """What the table is asked now, in a few words, and the seat asked (None: the table)."""
