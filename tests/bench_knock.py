@@ -1,0 +1,160 @@
+"""The knock sensor's figures as the box runs it: benchmark functions the lead wires into
+``make bench``.  Each returns a dict of figures and prints nothing.
+
+* :func:`corpus_at_rates` — the detector's accuracy on both corpora (the gesture
+  recordings and the quiet tables of ``tests/knock_corpus.py``) rendered at 475 and at
+  860 samples/s: what the choice of the ADS1115's data rate rests on (docs/knock.md).
+* :func:`live_reader` — the reader in its own process reading the simulated ADS1115 in
+  real time, a 20-gesture run knocked through the box: conversions read against those
+  the chip made, answers right, latency medians, the reader process's CPU share.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import statistics
+import time
+from contextlib import contextmanager
+from typing import Iterator
+
+from tests import knock_corpus
+
+
+@contextmanager
+def _tables_at(rate: int) -> Iterator[None]:
+    """Every corpus table drawn as usual (same seeds, same events), sampled at ``rate``."""
+    original = knock_corpus.table_for
+
+    def forced(rng, index):
+        table = original(rng, index)
+        table["rate"] = rate
+        return table
+
+    knock_corpus.table_for = forced
+    try:
+        yield
+    finally:
+        knock_corpus.table_for = original
+
+
+def corpus_at_rates(rates: tuple[int, ...] = (475, 860), split: str = "heldout", quick: bool = False) -> dict:
+    """The adaptive detector on the corpus's gesture and quiet recordings, each table
+    sampled at every rate of ``rates``: {rate: {correct, gestures, accuracy %, stray,
+    false alarms, quiet minutes, yes/no latency medians ms, failures}}."""
+    from firmware_py.knock.detector import KnockDetector
+
+    figures: dict = {}
+    for rate in rates:
+        with _tables_at(rate):
+            gestures = list(knock_corpus.gesture_recordings(split, quick))
+            quiet = list(knock_corpus.quiet_recordings(split, quick))
+        score = knock_corpus.evaluate(KnockDetector, gestures=gestures, quiet=quiet)
+        noisiest = knock_corpus.evaluate(KnockDetector, gestures=[r for r in gestures if r.table["snr"] <= 30],
+                                         quiet=[])
+        figures[rate] = {
+            "split": split, "quick": quick,
+            "correct": score.correct, "gestures": score.gestures, "accuracy": 100 * score.accuracy,
+            "stray": score.spurious, "false_alarms": score.false_alarms, "quiet_minutes": score.quiet_minutes,
+            "noisiest_correct": noisiest.correct, "noisiest_gestures": noisiest.gestures,
+            "yes_ms": 1000 * score.median("yes"), "no_ms": 1000 * score.median("no"),
+            "detector_x_real_time": score.seconds_audio / score.seconds_cpu if score.seconds_cpu else math.nan,
+            "failures": list(score.failures),
+        }
+    return figures
+
+
+# -- the reader in its own process, on the simulated chip, in real time ----------------------------
+def cpu_seconds(pid: int) -> float:
+    """A process's CPU seconds (user + system) from /proc/<pid>/stat."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def snapshot(knock) -> dict:
+    """What a running :class:`~firmware_py.knock.process.KnockProcess` has read so far:
+    conversions the chip made and the reader read, missed, the child's CPU and when."""
+    reader = knock.reader
+    return {"at": time.monotonic(), "pid": knock.pid, "samples": reader.stats.samples, "missed": reader.stats.missed,
+            "held": reader.stats.held, "errors": reader.stats.errors, "chip": reader.chip_conversions,
+            "cpu": cpu_seconds(knock.pid), "mode": reader.mode, "priority": reader.priority}
+
+
+def between(before: dict, after: dict) -> dict:
+    """Figures over the time between two snapshots of the same child: conversions read
+    against those the simulated chip made (%), missed, and the child's share of one core."""
+    seconds = after["at"] - before["at"]
+    made = (after["chip"] or 0) - (before["chip"] or 0)
+    read = after["samples"] - before["samples"]
+    return {"seconds": seconds, "conversions_made": made, "conversions_read": read,
+            "read_percent": 100.0 * read / made if made else math.nan,
+            "missed": after["missed"] - before["missed"], "held": after["held"] - before["held"],
+            "cpu_percent_of_one_core": 100.0 * (after["cpu"] - before["cpu"]) / seconds if seconds else math.nan,
+            "mode": after["mode"], "priority": after["priority"]}
+
+
+def _fresh_stats(knock, timeout: float = 5.0) -> None:
+    """Wait (on the pipe) for the child's next statistics."""
+    seen = knock._reader.stats
+    knock.wait_for(lambda: knock._reader.stats is not seen, timeout)
+
+
+def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = None, seed: int = 14) -> dict:
+    """The reader in its own process reading the simulated ADS1115 in real time: first
+    ``duration`` seconds of quiet table (conversions read, CPU share), then ``gestures``
+    knocked gestures, yes and no at random (answers right, latency medians: from the chip
+    converting the last knock to the answer arriving in this process).  Returns a dict;
+    prints nothing."""
+    from firmware_py import pins as pin_map
+    from firmware_py.health import Health
+    from firmware_py.knock.ads1115 import AdcSettings
+    from firmware_py.knock.process import RATE, KnockProcess, KnockSpec
+
+    rate = rate or RATE
+    started = time.monotonic()
+    knock = KnockProcess(KnockSpec(simulated=True, pins=pin_map.load(), adc=AdcSettings(rate=rate), stats_every=0.25),
+                         Health())
+    try:
+        knock.wait_for(lambda: knock.ready and knock._reader.stats.samples > rate, 30.0)
+        ready = time.monotonic() - started
+        _fresh_stats(knock)
+        first = snapshot(knock)
+        knock.wait(duration, lambda: False)  # the quiet table, read in real time
+        _fresh_stats(knock)
+        quiet = between(first, snapshot(knock))
+
+        rng = random.Random(seed)
+        results, yes_ms, no_ms, detector_yes, detector_no = [], [], [], [], []
+        start = snapshot(knock)
+        for _ in range(gestures):
+            answer = rng.choice(("yes", "no"))
+            struck = len(knock.source.struck)
+            knock.source.knock(rng.uniform(0.5, 1.0))
+            if answer == "no":
+                knock.source.knock(rng.uniform(0.5, 1.0), after=rng.uniform(0.15, 0.4))
+            heard = knock.wait(3.0)
+            arrived = time.monotonic()
+            knock.wait_for(lambda: len(knock.source.struck) >= struck + (2 if answer == "no" else 1), 1.0)
+            last_t, last_wall = knock.source.struck[-1]
+            right = [d.answer for d in heard] == [answer]
+            results.append(right)
+            if right and last_wall is not None:
+                (yes_ms if answer == "yes" else no_ms).append(1000 * (arrived - last_wall))
+                (detector_yes if answer == "yes" else detector_no).append(1000 * (heard[0].t - last_t))
+            knock.wait(rng.uniform(0.6, 1.2), lambda: False)  # a pause between questions
+        _fresh_stats(knock)
+        knocking = between(start, snapshot(knock))
+    finally:
+        knock.close()
+    return {
+        "rate": rate, "start_to_reading_s": ready, "quiet": quiet, "knocking": knocking,
+        "answers_right": sum(results), "answers": len(results),
+        "answers_percent": 100.0 * sum(results) / len(results) if results else math.nan,
+        "yes_ms_median": statistics.median(yes_ms) if yes_ms else math.nan,
+        "no_ms_median": statistics.median(no_ms) if no_ms else math.nan,
+        "detector_yes_ms_median": statistics.median(detector_yes) if detector_yes else math.nan,
+        "detector_no_ms_median": statistics.median(detector_no) if detector_no else math.nan,
+        "restarts": knock.restarts, "warnings": knock.health.warnings(),
+    }
