@@ -113,9 +113,17 @@ class MysteriumScreen(BoardParts, FinalSteps, GameScreen):
         inner = area.inflate(-s(16), -s(12))
         strip = pygame.Rect(inner.left, inner.top, inner.width, s(52))
         main = pygame.Rect(inner.left, strip.bottom + s(8), inner.width, inner.bottom - strip.bottom - s(8))
-        board = pygame.Rect(main.left, main.top, round(main.width * 0.68), main.height)
-        controls = pygame.Rect(board.right + s(10), main.top, main.right - board.right - s(10), main.height)
-        self.draw_board(surface, board)
+        # the psychics' chips under the board; with five or six psychics across the whole width
+        # (their names need the room), the controls then ending above them
+        left = pygame.Rect(main.left, main.top, round(main.width * 0.68), main.height)
+        chips = pygame.Rect(main.left, main.bottom - s(52), left.width, s(52))
+        right = pygame.Rect(left.right + s(10), main.top, main.right - left.right - s(10), main.height)
+        if len(view["psychics"]) >= 5:
+            chips.width = main.width
+            right.height -= chips.height + s(8)
+        left.height -= chips.height + s(8)
+        self.draw_board(surface, left, chips)
+        controls = right
         panel(surface, controls, theme.PANEL, s(8))
         prompt = self.draw_action(surface, controls.inflate(-s(12), -s(12)))
         self.draw_strip(surface, strip, prompt)
@@ -186,7 +194,10 @@ class MysteriumScreen(BoardParts, FinalSteps, GameScreen):
         s = self.scale
         view = self.view
         p = self.selected
-        glass_area, hint, tokens, stop = rows(area, [1.9, 1.1, 2.5, 1.1], s(8))
+        gap, stop_h, hint_h = s(8), s(52), s(46)
+        tokens_h = max(2 * s(theme.TARGET) + s(theme.TARGET_GAP), round((area.height - stop_h - hint_h - 3 * gap) * 0.55))
+        glass_h = area.height - stop_h - hint_h - tokens_h - 3 * gap
+        glass_area, hint, tokens, stop = rows(area, [glass_h, hint_h, tokens_h, stop_h], gap)
         self.draw_glass(surface, glass_area)
         draw_paragraph(surface, self.vision_hint(p), hint, s(theme.BODY), theme.MUTED)
         self.add_button(surface, Button(stop, "Time's up", ("do", {"act": "expire"}), bool(self.legal("expire")),

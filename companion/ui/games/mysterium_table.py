@@ -17,15 +17,16 @@ from companion.ui.widgets import Button, columns, draw_text, panel, rows
 
 class BoardParts:
     # -- the board: clock, cards, track, psychics ---------------------------------------------------
-    def draw_board(self, surface, area) -> None:
+    def draw_board(self, surface, area, chips) -> None:
+        """The clock, the cards (the cases in the final) and the track in ``area``; the
+        psychics' chips in ``chips``."""
         s = self.scale
         view = self.view
         main = view["variant"] == "main"
         final = view["final"] is not None
-        chips = pygame.Rect(area.left, area.bottom - s(52), area.width, s(52))
-        track = pygame.Rect(area.left, chips.top - s(8) - s(44), area.width, s(44)) if main else None
+        track = pygame.Rect(area.left, area.bottom - s(44), area.width, s(44)) if main else None
         top = pygame.Rect(area.left, area.top, area.width, s(30))
-        cards_bottom = (track.top if track else chips.top) - s(8)
+        cards_bottom = track.top - s(8) if track else area.bottom
         cards = pygame.Rect(area.left, top.bottom + s(8), area.width, cards_bottom - top.bottom - s(8))
         if final and view["voting_order"]:
             self.draw_voting_order(surface, top)
