@@ -195,8 +195,9 @@ class MysteriumScreen(BoardParts, FinalSteps, GameScreen):
         view = self.view
         p = self.selected
         gap, stop_h, hint_h = s(8), s(52), s(46)
-        tokens_h = max(2 * s(theme.TARGET) + s(theme.TARGET_GAP), round((area.height - stop_h - hint_h - 3 * gap) * 0.55))
-        glass_h = area.height - stop_h - hint_h - tokens_h - 3 * gap
+        room = area.height - stop_h - hint_h - 3 * gap
+        tokens_h = max(2 * s(theme.TARGET) + s(theme.TARGET_GAP), round(room * 0.55))  # two rows of tokens at least
+        glass_h = room - tokens_h
         glass_area, hint, tokens, stop = rows(area, [glass_h, hint_h, tokens_h, stop_h], gap)
         self.draw_glass(surface, glass_area)
         draw_paragraph(surface, self.vision_hint(p), hint, s(theme.BODY), theme.MUTED)
