@@ -304,3 +304,18 @@ def test_settings_name_the_parts_in_words(app):
     assert {"Pentagram", "Outer circle", "Buzzer", "Buttons", "Piezo disc", "Knock module", "None"} <= labels
     tap(app, ("knock", "module"))
     assert app.settings.fitted.knock == "module"
+
+
+def test_the_largest_table_of_every_game_starts_with_a_colour_for_each_seat(app):
+    """Mysterium seats seven (the ghost and six psychics): every seat gets its own colour."""
+    from companion.games import entries
+
+    for name, entry in entries().items():
+        tap(app, ("game", name))
+        while app.screen.count < entry.most:
+            tap(app, "more")
+        tap(app, "start")
+        assert app.match is not None and app.match.game.name == name, app.banner and app.banner.text
+        colours = [tuple(c) for c in app.match.meta["colours"]]
+        assert len(set(colours)) == len(colours) == entry.most
+        app.show(HomeScreen(app))

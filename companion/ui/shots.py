@@ -36,6 +36,16 @@ def examples() -> Iterator[tuple[str, Callable]]:
         screen.start()
 
     yield "calibration", calibrating
+
+    def trouble(app):
+        from companion.engine.journal_faults import JournalError
+        from companion.ui.trouble import JournalTroubleScreen
+
+        app.show(JournalTroubleScreen(app, JournalError(
+            "the companion is already running on this journal (process 1234)",
+            "close the other companion, or give this one another journal with --journal")))
+
+    yield "trouble", trouble
     for entry in entries().values():
         if entry.examples:
             yield from load(entry.examples)()

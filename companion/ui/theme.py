@@ -49,6 +49,7 @@ CARD_BACK = (74, 52, 120)
 #: colours offered to players at set-up, in order (also the pentagram's player colours)
 PLAYER_COLOURS = (
     (235, 87, 87), (86, 156, 255), (92, 204, 122), (244, 196, 64), (190, 110, 240), (250, 140, 60),
+    (64, 206, 210), (240, 120, 190),   # Mysterium seats up to seven (the ghost and six psychics)
 )
 
 #: the Zener suits' colours, shared with the pentagram's ESP scene

@@ -15,4 +15,4 @@ def zener_results(state, words: str | None) -> dict:
                 f"{odds.figure(state.expected)} expected by chance" if checked
                 else f"{table.receiver}: no run checked yet")
     return results("Hits per run", [table.receiver], [[score.hits] for score in state.scores], [headline],
-                   [words or "No run was checked."], [0])
+                   [words or "No run was checked."], [0], round_word="Run")

@@ -63,9 +63,10 @@ class ClairvoyanceScreen(GameScreen):
         if any(p["outcome"] == "hit" and p.get("damage") for p in fresh):
             self.hit_at = now
             return True
-        return played or self.animating()
+        return played  # the damage flash is the pentagram's: the LCD has nothing new to draw
 
     def animating(self) -> bool:
+        """The loop turns at the frame rate while the pentagram flashes (the LCD is not redrawn)."""
         return self.hit_at is not None and self.app.clock.now() - self.hit_at < DAMAGE_SECONDS
 
     def pentagram_scene(self):
