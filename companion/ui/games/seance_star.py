@@ -3,8 +3,8 @@
 order with each point's Zener symbol and the die waiting there, the planchette on its point
 (in the middle while it is unplaced), a ring in the colour of the player whose turn it is, and
 round each point one pip per player: filled with a gold rim when that player's Zener there is
-charged, a ring when it is dormant face up, a small dot when it is face down, with a red rim
-when curses sit on it.  It reads the table's view only."""
+charged, a ring when it is dormant face up, a small dot when it is face down, with a small
+white cross when curses sit on it.  It reads the table's view only."""
 
 from __future__ import annotations
 
@@ -25,11 +25,10 @@ def corners(centre, radius: float, count: int = 5) -> list[tuple[float, float]]:
 
 
 def pip(surface, centre, radius: int, colour, face: dict, s) -> None:
-    """One player's Zener on a point: charged, dormant face up, or face down; cursed or not."""
+    """One player's Zener on a point: charged (filled, a gold rim), dormant face up (a ring),
+    face down (a small dot); a small white cross at its shoulder when curses sit on it."""
     x, y = round(centre[0]), round(centre[1])
     pygame.draw.circle(surface, theme.BACKGROUND, (x, y), radius + max(2, s(2)))
-    if face["curses"]:
-        pygame.draw.circle(surface, theme.BAD, (x, y), radius + max(2, s(2)), max(2, s(2)))
     if face["charged"]:
         pygame.draw.circle(surface, colour, (x, y), radius)
         pygame.draw.circle(surface, theme.GOLD, (x, y), radius, max(2, s(2)))
@@ -37,6 +36,11 @@ def pip(surface, centre, radius: int, colour, face: dict, s) -> None:
         pygame.draw.circle(surface, colour, (x, y), radius, max(2, s(3)))
     else:
         pygame.draw.circle(surface, colour, (x, y), max(3, radius // 2))
+    if face["curses"]:  # a small white cross at its shoulder
+        cx, cy, arm = x + radius * 0.95, y - radius * 0.95, max(3, radius * 0.5)
+        for width, ink in ((max(4, s(5)), theme.BACKGROUND), (max(2, s(2)), theme.INK)):
+            pygame.draw.line(surface, ink, (cx - arm, cy - arm), (cx + arm, cy + arm), width)
+            pygame.draw.line(surface, ink, (cx - arm, cy + arm), (cx + arm, cy - arm), width)
 
 
 def planchette(surface, centre, towards, length: float, colour) -> None:
@@ -78,7 +82,7 @@ def draw_star(surface, rect: pygame.Rect, view: dict, colour_of, s) -> None:
     else:
         planchette(surface, centre, (centre[0], centre[1] - 1), radius * 0.45, theme.MUTED)
     seats = [shown for shown in view["seats"] if not shown["defeated"]]
-    pips = max(s(6), round(disc * 0.3))
+    pips = max(s(7), round(disc * 0.34))
     for k, (symbol, (x, y)) in enumerate(zip(symbols, spots)):
         here = (round(x), round(y))
         on = symbol == at
@@ -101,7 +105,7 @@ def draw_star(surface, rect: pygame.Rect, view: dict, colour_of, s) -> None:
                     face.midright = (x - disc - s(6), y)
             pygame.draw.rect(surface, theme.CARD, face, border_radius=s(5))
             draw_text(surface, dice[k], face, s(18), theme.DARK_INK, "centre", bold=True)
-        spread = math.radians(34)
+        spread = math.radians(38)
         first = out + math.pi - spread * (len(seats) - 1) / 2
         for n, shown in enumerate(seats):
             angle = first + n * spread
