@@ -13,7 +13,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.games.seance_widgets import ink_for, stack
-from companion.ui.widgets import Button, columns, draw_text, rows, wrap
+from companion.ui.widgets import Button, columns, draw_text, floor_for, rows, wrap
 from companion.ui.zener import draw_symbol
 
 
@@ -30,12 +30,24 @@ def order(view: dict) -> list[int]:
     return known + [k for k in range(len(view["players"])) if k not in known]
 
 
+def short(name: str, room: int, floor: int) -> str:
+    """``name``, or as much of it as fits in ``room`` at the floor, ending with a dot (the
+    player's panel gives it whole)."""
+    face = theme.font(floor, True)
+    if face.size(name)[0] <= room:
+        return name
+    for k in range(len(name) - 1, 0, -1):
+        if face.size(name[:k].rstrip() + ".")[0] <= room:
+            return name[:k].rstrip() + "."
+    return name[:1]
+
+
 def chip_face(name: str, speed, out: bool, s):
     """A player's portrait: the name, and under it the speed at the table's size."""
     def face(surface, rect):
         ink = ink_for(surface, rect)
         top, bottom = rows(rect, [0.85, 1.15], 0)
-        draw_text(surface, name, top, s(theme.LABEL), ink, "centre", bold=True)
+        draw_text(surface, short(name, top.width, floor_for(surface)), top, s(theme.LABEL), ink, "centre", bold=True)
         draw_text(surface, "out" if out else "?" if speed is None else str(speed), bottom, s(theme.TABLE), ink,
                   "centre", bold=True)
     return face

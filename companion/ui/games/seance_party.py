@@ -392,7 +392,7 @@ class SeancePartyScreen(GameScreen):
         what = "battle" if self.view["step"] == "battle" else "speed"
         self.prompt(surface, f"{self.name(seat)}: {what} boost?", seat)
         if seat in self.computers():
-            return
+            return self.hint(surface, stack(area, [s(48)], 0)[0], "The computer is thinking…")
         battle = self.view["battle"]
         score, dice, cards, go = stack(area, [s(ROW) if battle else 0, s(ROW), None, s(ROW)], self.gap())
         if battle:
@@ -433,7 +433,7 @@ class SeancePartyScreen(GameScreen):
         seat = owed["seat"]
         self.prompt(surface, f"{self.name(seat)}: damage type?", seat)
         if seat in self.computers():
-            return
+            return self.hint(surface, stack(area, [s(48)], 0)[0], "The computer is thinking…")
         options = self.legal("damage")
         count = max(2, -(-len(options) // 2))
         score, area = stack(area, [s(ROW), None], self.gap())
