@@ -120,6 +120,12 @@ class FakeADS1115:
         return self.registers[REG_CONFIG] & 0x7FFF
 
     @property
+    def epoch(self) -> float | None:
+        """When continuous conversions (re)started on the clock (None: not converting);
+        conversion ``n`` (from 1) finishes at ``epoch + n / rate``."""
+        return self._epoch if self.continuous else None
+
+    @property
     def continuous(self) -> bool:
         return not self.registers[REG_CONFIG] & MODE_BIT
 

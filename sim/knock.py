@@ -12,8 +12,9 @@ from sim.piezo import LivePiezo
 class SimulatedPiezo:
     """The desktop simulation's knock sensor: the synthetic piezo straight into the
     detector, its samples made as the clock passes — no fake I2C chip, no thread, so
-    the idle app stays cool.  The chip path (``firmware_py.box.KnockListener`` on
-    :mod:`sim.ads1115`) is what tests and ``companion doctor --sim`` exercise."""
+    the idle app stays cool; screen tests use it (``Box.open(direct_sim=True)``).  The
+    box's own path — the reader in its process (:mod:`firmware_py.knock.process`) on
+    :mod:`sim.ads1115`, as on a Pi — is what ``Box.open(simulate=True)`` gives."""
 
     CATCH_UP = 2.0  # seconds: after a stall, older samples are skipped, not replayed
 

@@ -71,8 +71,8 @@ def test_two_knocks_are_no_through_the_box_and_the_reader_reports_its_stats():
     box = Box.open(simulate=True, clock=ManualClock())  # listen: the process layout, as on the Pi
     try:
         knock = box.knock
-        assert isinstance(knock, KnockProcess) and knock.rate == 475 and block_for(knock.rate) == 5
-        assert knock.wait_for(lambda: knock.reader.stats.samples > 300, TIMEOUT), box.warnings()
+        assert isinstance(knock, KnockProcess) and knock.rate == 860 and block_for(knock.rate) == 9
+        assert knock.wait_for(lambda: knock.reader.stats.samples > 500, TIMEOUT), box.warnings()
         assert box.knock_now(0.9)
         knock.source.knock(0.9, after=0.25)  # the second knock a quarter second later, in the child's stream
         answers, deadline = [], time.monotonic() + TIMEOUT

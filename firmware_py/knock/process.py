@@ -1,7 +1,7 @@
 """The knock sensor in its own process: the ADS1115 is read, and knocks detected, away
 from the drawing process's GIL.
 
-One conversion finishes every 2.1 ms (475 samples/s; 1.16 ms at 860) and the chip keeps
+One conversion finishes every 1.16 ms (860 samples/s) and the chip keeps
 only the latest, so the reader must be on time for every one.  In the app's process it
 shared the GIL with pygame, which holds it for milliseconds a frame: conversions were lost
 whenever the screen animated.  Here the reader has a process of its own:
@@ -44,7 +44,7 @@ from firmware_py.knock.ads1115 import AdcSettings, ReaderStats
 
 log = logging.getLogger("planchette.hardware")
 
-RATE = 475  # samples/s the box reads the piezo at (docs/knock.md, "The data rate")
+RATE = 860  # samples/s the box reads the piezo at: 475 lost answers on the corpus (docs/knock.md, "The data rate")
 START_METHOD = "spawn"  # a fresh interpreter: safe beside pygame, and start() does not block
 NAME = "knocks"  # the health board's name for the listening process (the chip's is "knock sensor")
 _WITHOUT_MAIN = """A spawned child normally runs the parent's main script again (as ``__mp_main__``) before
@@ -190,7 +190,7 @@ def _knock(conn: Any, reader: Any, strength: float | None, after: float = 0.0) -
     if source is None:
         return
     t = source.knock(strength, after) if after else source.knock(strength)
-    epoch = getattr(getattr(reader.device, "bus", None), "_epoch", None)
+    epoch = getattr(getattr(reader.device, "bus", None), "epoch", None)
     conn.send(("knocked", t, None if epoch is None else epoch + t + 1.0 / reader.rate))
 
 
