@@ -6,6 +6,7 @@ shared ``add_choices`` draws one-line labels only)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -25,10 +26,14 @@ def fill_under(surface: pygame.Surface, rect: pygame.Rect):
     return tuple(surface.get_at((x, y)))[:3]
 
 
-def ink_for(surface, rect):
+@lru_cache(maxsize=64)  # bounded: the few fills a button has (the players' colours, the states)
+def ink_of(fill) -> tuple:
     """Dark ink on a light fill, light on a dark one; muted on a disabled button's hollow."""
-    fill = fill_under(surface, rect)
     return theme.MUTED if fill == theme.BACKGROUND else theme.ink_on(fill)
+
+
+def ink_for(surface, rect):
+    return ink_of(fill_under(surface, rect))
 
 
 def symbol_face(symbol):
