@@ -225,3 +225,50 @@ def draw_score(screen, surface, rect: pygame.Rect, battle: dict) -> None:
         draw_text(surface, name, name_room, s(theme.LABEL), theme.INK, align, bold=True)
         draw_text(surface, str(total), total_room, s(theme.TABLE), theme.GOLD if name in winners else theme.INK,
                   "centre", bold=True)
+
+
+def icon(surface, kind: str, rect: pygame.Rect, colour) -> None:
+    """A small picture: a card (the hand), a bolt (Spirit Energy), a die (the dice pool), a
+    ghost (spirits on the board)."""
+    side = min(rect.width, rect.height)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = rect.center
+    width = max(2, side // 12)
+    if kind == "hand":
+        card = box.inflate(-side * 0.35, -side * 0.1)
+        pygame.draw.rect(surface, colour, card.move(side // 8, 0), width, border_radius=max(2, side // 10))
+        pygame.draw.rect(surface, colour, card, 0, border_radius=max(2, side // 10))
+    elif kind == "energy":
+        x, y, w, h = box.left, box.top, box.width, box.height
+        pygame.draw.polygon(surface, colour, [(x + w * 0.6, y), (x + w * 0.2, y + h * 0.58), (x + w * 0.48, y + h * 0.58),
+                                              (x + w * 0.38, y + h), (x + w * 0.82, y + h * 0.38),
+                                              (x + w * 0.54, y + h * 0.38)])
+    elif kind == "dice":
+        die = box.inflate(-side * 0.15, -side * 0.15)
+        pygame.draw.rect(surface, colour, die, width, border_radius=max(2, side // 6))
+        for fx, fy in ((0.3, 0.3), (0.5, 0.5), (0.7, 0.7)):
+            pygame.draw.circle(surface, colour, (die.left + die.width * fx, die.top + die.height * fy), max(2, side // 12))
+    else:  # a ghost
+        body = box.inflate(-side * 0.3, -side * 0.15)
+        pygame.draw.circle(surface, colour, (body.centerx, body.top + body.width // 2), body.width // 2)
+        pygame.draw.rect(surface, colour, pygame.Rect(body.left, body.top + body.width // 2, body.width,
+                                                      body.height - body.width // 2))
+        for k in range(3):
+            cx = body.left + body.width * (k * 2 + 1) / 6
+            pygame.draw.circle(surface, theme.PANEL, (cx, body.bottom), max(2, body.width // 7))
+
+
+def draw_resources(screen, surface, rect: pygame.Rect, seat: int) -> None:
+    """A player's means at a glance, as icons and numbers: cards in hand, Spirit Energy face
+    down, dice in the pool, spirits on the board; each named under its number."""
+    s = screen.scale
+    shown = screen.view["seats"][seat]
+    spirits = sum(1 for item in shown["board"] if "energy" in item)
+    items = (("hand", shown["hand"], "in hand"), ("energy", shown["energy"]["face_down"], "energy"),
+             ("dice", len(shown["pool"]), "dice"), ("spirit", spirits, "spirits"))
+    for cell, (kind, number, words) in zip(columns(rect, [1] * 4, s(8)), items):
+        top, under = stack(cell, [s(34), None], s(2))
+        picture, count = columns(top, [1, 1.1], s(4))
+        icon(surface, kind, picture, theme.ACCENT)
+        draw_text(surface, str(number), count, s(theme.TABLE), theme.INK, "left", bold=True)
+        draw_text(surface, words, under, s(theme.FLOOR), theme.MUTED, "centre")

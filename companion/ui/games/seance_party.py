@@ -33,7 +33,8 @@ from companion.games.seance_party.state import Hand
 from companion.ui import theme
 from companion.ui.games.seance_form import CardFormScreen
 from companion.ui.games.seance_lights import lights
-from companion.ui.games.seance_panel import draw_order, draw_player, draw_score, draw_story, story_label
+from companion.ui.games.seance_panel import draw_order, draw_player, draw_resources, draw_score, draw_story, \
+    story_label
 from companion.ui.games.seance_star import draw_star
 from companion.ui.games.seance_widgets import card_face, choice_grid, label_face, lines_in, stack, symbol_face
 from companion.ui.screen import GameScreen
@@ -473,7 +474,9 @@ class SeancePartyScreen(GameScreen):
             guesser = self.view["guesser"]
             if guesser is not None and self.legal("play"):
                 words += f" When {name} plays a card, {self.name(guesser)} guesses it."
-            self.hint(surface, stack(body, [s(72)], 0)[0], words.strip())
+            hint, _, means = stack(body, [s(72), None, s(60)], self.gap())
+            self.hint(surface, hint, words.strip())
+            draw_resources(self, surface, means, seat)
             return
         choices = []
         for action in others:
