@@ -105,7 +105,8 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
     """The reader in its own process reading the simulated ADS1115 in real time: first
     ``duration`` seconds of quiet table (conversions read, CPU share), then ``gestures``
     knocked gestures, yes and no at random (answers right, latency medians: from the chip
-    converting the last knock to the answer arriving in this process).  Returns a dict;
+    converting the last knock to the answer arriving in this process).  ``start_to_ready_s``:
+    from starting the child to its first word (it reads the chip from then on).  Returns a dict;
     prints nothing."""
     from firmware_py import pins as pin_map
     from firmware_py.health import Health
@@ -117,8 +118,9 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
     knock = KnockProcess(KnockSpec(simulated=True, pins=pin_map.load(), adc=AdcSettings(rate=rate), stats_every=0.25),
                          Health())
     try:
-        knock.wait_for(lambda: knock.ready and knock._reader.stats.samples > rate, 30.0)
+        knock.wait_for(lambda: knock.ready, 30.0)
         ready = time.monotonic() - started
+        knock.wait_for(lambda: knock._reader.stats.samples > rate, 30.0)
         _fresh_stats(knock)
         first = snapshot(knock)
         knock.wait(duration, lambda: False)  # the quiet table, read in real time
@@ -149,7 +151,7 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
     finally:
         knock.close()
     return {
-        "rate": rate, "start_to_reading_s": ready, "quiet": quiet, "knocking": knocking,
+        "rate": rate, "start_to_ready_s": ready, "quiet": quiet, "knocking": knocking,
         "answers_right": sum(results), "answers": len(results),
         "answers_percent": 100.0 * sum(results) / len(results) if results else math.nan,
         "yes_ms_median": statistics.median(yes_ms) if yes_ms else math.nan,

@@ -173,3 +173,32 @@ def test_a_calibration_take_records_through_the_pipe_and_new_settings_reach_the_
     knock.source.knock(0.9)
     decisions = knock.wait(TIMEOUT)
     assert [d.answer for d in decisions] == ["yes"]
+
+
+def _app_that_dies(pids) -> None:
+    """A stand-in app: opens the knock process, says its child's pid, then waits to be killed."""
+    process = KnockProcess(spec(), Health(), ManualClock())
+    process.wait_for(lambda: process.ready, TIMEOUT)
+    pids.send(process.pid)
+    pids.recv()  # until killed
+
+
+def test_a_child_whose_app_dies_leaves_too():
+    import select
+
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    app = context.Process(target=_app_that_dies, args=(theirs,))
+    app.start()
+    try:
+        assert ours.poll(TIMEOUT)
+        child = ours.recv()
+        watch = os.pidfd_open(child)
+        os.kill(app.pid, signal.SIGKILL)
+        app.join(TIMEOUT)
+        readable, _, _ = select.select([watch], [], [], TIMEOUT)  # wait on the child's exit, not a sleep
+        assert readable == [watch], "the knock child outlived its app"
+        os.close(watch)
+    finally:
+        if app.is_alive():
+            app.kill()
