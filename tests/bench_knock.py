@@ -101,13 +101,54 @@ def _fresh_stats(knock, timeout: float = 5.0) -> None:
     knock.wait_for(lambda: knock._reader.stats is not seen, timeout)
 
 
-def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = None, seed: int = 14) -> dict:
+def _burn(seconds: float) -> None:
+    """Pure-Python work holding this process's GIL (a stand-in for drawing a frame)."""
+    end = time.perf_counter() + seconds
+    total = 0
+    while time.perf_counter() < end:
+        for n in range(200):
+            total += n * n
+
+
+class _Frames:
+    """This process as the app runs it: each frame ``busy_ms`` of work, then ``poll()``,
+    then the rest of the frame waited out (``frame_ms`` 0: wait on the pipe instead, so an
+    answer is taken the moment it arrives)."""
+
+    def __init__(self, knock, frame_ms: float, busy_ms: float) -> None:
+        self.knock, self.frame, self.busy = knock, frame_ms / 1000, busy_ms / 1000
+        self.frames = 0
+
+    def run(self, seconds: float, stop=None) -> list:
+        """Frames for ``seconds`` (or until ``stop(arrived)``): [(decision, arrival time)]."""
+        arrived: list = []
+        end = time.monotonic() + seconds
+        while time.monotonic() < end and not (stop and stop(arrived)):
+            begin = time.monotonic()
+            if self.busy:
+                _burn(self.busy)
+            now = time.monotonic()
+            arrived += [(decision, now) for decision in self.knock.poll()]
+            self.frames += 1
+            left = min(end, begin + self.frame) - time.monotonic() if self.frame else end - time.monotonic()
+            if left > 0:
+                if self.frame:
+                    time.sleep(left)
+                else:
+                    self.knock.readable(min(left, 0.05))
+        return arrived
+
+
+def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = None, seed: int = 14,
+                frame_ms: float = 0.0, busy_ms: float = 0.0) -> dict:
     """The reader in its own process reading the simulated ADS1115 in real time: first
     ``duration`` seconds of quiet table (conversions read, CPU share), then ``gestures``
     knocked gestures, yes and no at random (answers right, latency medians: from the chip
-    converting the last knock to the answer arriving in this process).  ``start_to_ready_s``:
-    from starting the child to its first word (it reads the chip from then on).  Returns a dict;
-    prints nothing."""
+    converting the last knock to the answer taken in this process).  This process runs
+    frames as the app does (``frame_ms``; 0: it waits on the pipe) and may spend
+    ``busy_ms`` of each in pure-Python work holding its own GIL, as drawing does: the
+    reader's figures must not care.  ``start_to_ready_s``: from starting the child to its
+    first word (it reads the chip from then on).  Returns a dict; prints nothing."""
     from firmware_py import pins as pin_map
     from firmware_py.health import Health
     from firmware_py.knock.ads1115 import AdcSettings
@@ -117,18 +158,19 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
     started = time.monotonic()
     knock = KnockProcess(KnockSpec(simulated=True, pins=pin_map.load(), adc=AdcSettings(rate=rate), stats_every=0.25),
                          Health())
+    frames = _Frames(knock, frame_ms, busy_ms)
     try:
         knock.wait_for(lambda: knock.ready, 30.0)
         ready = time.monotonic() - started
         knock.wait_for(lambda: knock._reader.stats.samples > rate, 30.0)
         _fresh_stats(knock)
         first = snapshot(knock)
-        knock.wait(duration, lambda: False)  # the quiet table, read in real time
+        frames.run(duration)  # the quiet table, read in real time
         _fresh_stats(knock)
         quiet = between(first, snapshot(knock))
 
         rng = random.Random(seed)
-        results, yes_ms, no_ms, detector_yes, detector_no = [], [], [], [], []
+        results, yes_ms, no_ms = [], [], []
         start = snapshot(knock)
         for _ in range(gestures):
             answer = rng.choice(("yes", "no"))
@@ -136,27 +178,23 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
             knock.source.knock(rng.uniform(0.5, 1.0))
             if answer == "no":
                 knock.source.knock(rng.uniform(0.5, 1.0), after=rng.uniform(0.15, 0.4))
-            heard = knock.wait(3.0)
-            arrived = time.monotonic()
-            knock.wait_for(lambda: len(knock.source.struck) >= struck + (2 if answer == "no" else 1), 1.0)
-            last_t, last_wall = knock.source.struck[-1]
-            right = [d.answer for d in heard] == [answer]
+            heard = frames.run(3.0, stop=bool)
+            heard += frames.run(rng.uniform(0.6, 1.2))  # a pause between questions (a stray answer shows here)
+            right = [d.answer for d, _ in heard] == [answer]
             results.append(right)
-            if right and last_wall is not None:
-                (yes_ms if answer == "yes" else no_ms).append(1000 * (arrived - last_wall))
-                (detector_yes if answer == "yes" else detector_no).append(1000 * (heard[0].t - last_t))
-            knock.wait(rng.uniform(0.6, 1.2), lambda: False)  # a pause between questions
+            knocks = knock.source.struck[struck:]
+            if right and len(knocks) == (2 if answer == "no" else 1) and knocks[-1][1] is not None:
+                (yes_ms if answer == "yes" else no_ms).append(1000 * (heard[0][1] - knocks[-1][1]))
         _fresh_stats(knock)
         knocking = between(start, snapshot(knock))
     finally:
         knock.close()
     return {
-        "rate": rate, "start_to_ready_s": ready, "quiet": quiet, "knocking": knocking,
+        "rate": rate, "frame_ms": frame_ms, "busy_ms": busy_ms, "start_to_ready_s": ready,
+        "quiet": quiet, "knocking": knocking,
         "answers_right": sum(results), "answers": len(results),
         "answers_percent": 100.0 * sum(results) / len(results) if results else math.nan,
         "yes_ms_median": statistics.median(yes_ms) if yes_ms else math.nan,
         "no_ms_median": statistics.median(no_ms) if no_ms else math.nan,
-        "detector_yes_ms_median": statistics.median(detector_yes) if detector_yes else math.nan,
-        "detector_no_ms_median": statistics.median(detector_no) if detector_no else math.nan,
         "restarts": knock.restarts, "warnings": knock.health.warnings(),
     }

@@ -80,7 +80,7 @@ def test_two_knocks_are_no_through_the_box_and_the_reader_reports_its_stats():
             knock.readable(0.1)  # wait on the pipe, as a frame would pass
             answers += box.update().answers
         assert [(a.name, a.source) for a in answers] == [("no", "knock")]
-        (first, _), (second, wall) = knock.source.struck
+        (first, _), (second, wall) = list(knock.source.struck)
         assert abs(second - first - 0.25) < 0.01 and wall is not None
         assert knock.reader.mode == "RDY edge" and knock.reader.chip_conversions >= knock.reader.stats.samples
     finally:
@@ -101,7 +101,7 @@ def test_a_killed_reader_process_is_reported_and_started_again_after_its_pause(k
     assert knock.pid == first  # not yet: the pause runs on the box's clock
     knock.clock.advance(0.5)
     knock.poll()
-    assert knock.pid != first and knock.restarts == 1 and knock.deaths == ["killed by signal 9"]
+    assert knock.pid != first and knock.restarts == 1 and list(knock.deaths) == ["killed by signal 9"]
     warmed_up(knock)
     assert knock.health.warnings() == []  # the new child said it reads: the warning goes
     knock.source.knock(0.9)

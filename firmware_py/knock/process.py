@@ -35,6 +35,7 @@ import signal
 import sys
 import time
 import types
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -105,7 +106,7 @@ def serve(conn: Any, spec: KnockSpec) -> None:
     chip = getattr(reader.device, "bus", None)
     priority = _raise_priority(spec.realtime, spec.nice)  # after the imports and set-up: see RLIMIT_RTTIME
     conn.send(("ready", os.getpid(), reader.rate))
-    next_stats = time.monotonic() + spec.stats_every
+    next_stats = time.monotonic()  # the first statistics at once: the parent learns the reader's state
     try:
         while True:
             if conn.poll():
@@ -213,8 +214,8 @@ class _SourceProxy:
 
     def __init__(self, owner: "KnockProcess") -> None:
         self.owner = owner
-        self.knocks: list[float] = []  # when each knock was sent (the owner's clock)
-        self.struck: list[tuple[float, float | None]] = []  # (stream s, monotonic s) as the child says
+        self.knocks: deque[float] = deque(maxlen=64)  # when the last knocks were sent (the owner's clock)
+        self.struck: deque[tuple[float, float | None]] = deque(maxlen=64)  # (stream s, monotonic s), the child's word
 
     def knock(self, strength: float | None = None, after: float = 0.0) -> float:
         """Knock now, or ``after`` seconds from now in the child's stream."""
@@ -296,8 +297,8 @@ class KnockProcess:
         self.starts = 0
         self.restarts = 0  # children started again after one died
         self.failures = 0  # deaths in a row
-        self.deaths: list[str] = []  # how each child ended, for the logs and the tests
-        self.decisions: list[ProcessDecision] = []  # the last few, with their times (bounded)
+        self.deaths: deque[str] = deque(maxlen=16)  # how the last children ended
+        self.decisions: deque[ProcessDecision] = deque(maxlen=32)  # the last decisions, with their times
         self._restart_at: float | None = None
         self._started_at = 0.0
         self.closed = False
@@ -358,7 +359,7 @@ class KnockProcess:
         kind = message[0]
         if kind == "decision":
             decision = ProcessDecision(message[1], message[2], message[3], message[4])
-            self.decisions = self.decisions[-31:] + [decision]
+            self.decisions.append(decision)
             return [decision]
         if kind == "health":
             _, device, ok, text = message
@@ -371,7 +372,7 @@ class KnockProcess:
             if self.failures and self.clock.now() - self._started_at >= self.STABLE:
                 self.failures = 0
         elif kind == "knocked" and self.source is not None:
-            self.source.struck = self.source.struck[-63:] + [(message[1], message[2])]
+            self.source.struck.append((message[1], message[2]))
         elif kind == "ready":
             self.ready = True
             self.health.ok(NAME)
