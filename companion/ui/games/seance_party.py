@@ -47,6 +47,7 @@ STEP = {"curse": "Curse step", "reveal": "Speed: reveal", "boost": "Speed: boost
 ANIMATION = 3.0  # seconds a charge's flourish or a battle's pulse is animated
 ROW = 52   # units: a row of buttons
 HEAD = 48  # units: the prompt's row
+DICE_ROW = 7  # dice buttons a row holds
 #: the steps of an entry in progress, in order: "Back" forgets the last one taken
 PLAY_STEPS = ("card", "planchette", "guess", "energy", "addkind", "add")
 ACTIVATE_STEPS = ("seat", "zener", "card", "burn", "energy", "addkind", "add")
@@ -395,13 +396,14 @@ class SeancePartyScreen(GameScreen):
         if seat in self.computers():
             return self.hint(surface, stack(area, [s(48)], 0)[0], "The computer is thinking…")
         battle = self.view["battle"]
-        score, dice, cards, go = stack(area, [s(ROW) if battle else 0, s(ROW), None, s(ROW)], self.gap())
+        pool = self.seat(seat)["pool_sides"]
+        lines = 1 if len(pool) <= DICE_ROW else 2  # more dice than two rows hold are paged
+        score, dice, cards, go = stack(area, [s(ROW) if battle else 0, s(ROW) * lines + self.gap() * (lines - 1),
+                                              None, s(ROW)], self.gap())
         if battle:
             draw_score(self, surface, score, battle)
-        pool = self.seat(seat)["pool_sides"]
-        for cell, (k, d) in zip(columns(dice, [1] * max(len(pool), 6), self.gap()), enumerate(pool)):
-            self.add_button(surface, Button(cell, f"d{d}", ("die", k), selected=k in draft["dice"],
-                                            draw_face=label_face(f"d{d}", s(theme.LABEL))))
+        choice_grid(self, surface, dice, [(f"d{d}", ("die", k), label_face(f"d{d}", s(theme.LABEL)), k in draft["dice"])
+                                          for k, d in enumerate(pool)], DICE_ROW, lines, "dicepage")
         hand = self.hand(seat)
         if hand.size:
             choices = self.card_choices(self.hand_cards(seat), "boostcard", hand.unknown > 0, chosen=draft["cards"])
@@ -763,9 +765,10 @@ class SeancePartyScreen(GameScreen):
         self.prompt(surface, f"The d{sides} rolled…")
         entered = ", ".join(f"d{d} {v}" for (_, d, _), v in zip(dice, rolling["values"]))
         self.hint(surface, hint, f"{who}: die {done + 1} of {len(dice)}" + (f" (so far {entered})" if entered else ""))
-        count = -(-sides // 5)
+        cols = 5 if sides <= 10 else 7
+        count = -(-sides // cols)
         rect = body.inflate(0, -max(0, body.height - count * s(64)))
-        for cell, n in zip(grid(rect, 5, count, self.gap()), range(1, sides + 1)):
+        for cell, n in zip(grid(rect, cols, count, self.gap()), range(1, sides + 1)):
             self.add_button(surface, Button(cell, str(n), ("roll", n)))
         back, _ = columns(go, [1, 2], self.gap())
         self.add_button(surface, Button(back, "Back", ("rollback",)))

@@ -85,7 +85,7 @@ def card_face(symbol: str | None, name: str, size: int, tick: bool = False):
 
 def choice_grid(screen, surface, area: pygame.Rect, choices: list[tuple[Any, Any, Any]], cols: int, rows: int,
                 page_key: str = "page") -> None:
-    """``choices`` (label, action, face or None) as ``cols × rows`` buttons, paged like the
+    """``choices`` (label, action, face or None[, selected]) as ``cols × rows`` buttons, paged like the
     shared ``add_choices``: when they do not fit, the last cell is "More ▸ (n/m)", the action
     ``(page_key, n)`` (the screen's :meth:`turn_page` turns it)."""
     s = screen.scale
@@ -101,8 +101,11 @@ def choice_grid(screen, surface, area: pygame.Rect, choices: list[tuple[Any, Any
         more = f"More ▸ ({page + 1}/{count})"
         shown = list(choices[page * per:(page + 1) * per]) + [(more, (page_key, page + 1), label_face(more, s(18)))]
     pages[page_key] = page
-    for cell, (label, action, face) in zip(cells, shown):
-        screen.add_button(surface, Button(cell, label, action, draw_face=face or label_face(label, s(18))))
+    for cell, choice in zip(cells, shown):
+        label, action, face = choice[:3]
+        selected = len(choice) > 3 and choice[3]
+        screen.add_button(surface, Button(cell, label, action, selected=selected,
+                                          draw_face=face or label_face(label, s(18))))
 
 
 def stack(rect: pygame.Rect, heights: list, gap: int) -> list[pygame.Rect]:
