@@ -202,7 +202,10 @@ class SeancePartyScreen(GameScreen):
         self.title = f"Séance Party · round {view['round']} · {STEP.get(view['step'], view['step'])}"
         left, right = columns(area.inflate(-s(16), -s(12)), [40, 60], s(12))
         star, chips, strip = stack(left, [None, s(64), s(ROW)], s(14))
-        draw_star(surface, star, view, self.colour, s)
+        now = self.app.clock.now()
+        charge, battle = ((now - at) / ANIMATION if at is not None and now - at < ANIMATION else None
+                          for at in (self.charged_at, self.battle_at))
+        draw_star(surface, star, view, self.colour, s, charge, battle)
         draw_order(self, surface, chips)
         self.draw_strip(surface, strip)
         panel(surface, right, theme.PANEL, s(8))

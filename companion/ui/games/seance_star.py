@@ -58,8 +58,11 @@ def planchette(surface, centre, towards, length: float, colour) -> None:
     pygame.draw.circle(surface, theme.BACKGROUND, (round(base[0]), round(base[1])), max(3, round(back * 0.45)))
 
 
-def draw_star(surface, rect: pygame.Rect, view: dict, colour_of, s) -> None:
-    """The star in ``rect`` (``colour_of(seat)``: a seat's colour; ``s``: the screen's scale)."""
+def draw_star(surface, rect: pygame.Rect, view: dict, colour_of, s, charge: float | None = None,
+              battle: float | None = None) -> None:
+    """The star in ``rect`` (``colour_of(seat)``: a seat's colour; ``s``: the screen's scale).
+    ``charge``/``battle``: how far (0 to 1) the flourish of the latest charge or the pulse of a
+    battle has run, as the LEDs show them (None: none running)."""
     pentagram = view["pentagram"]
     symbols = [p["symbol"] for p in pentagram["points"]]
     dice = [p["die"] for p in pentagram["points"]]
@@ -83,8 +86,15 @@ def draw_star(surface, rect: pygame.Rect, view: dict, colour_of, s) -> None:
         planchette(surface, centre, (centre[0], centre[1] - 1), radius * 0.45, theme.MUTED)
     seats = [shown for shown in view["seats"] if not shown["defeated"]]
     pips = max(s(7), round(disc * 0.34))
+    if battle is not None and view.get("battle") is not None:  # a battle: the ring pulses
+        grow = round(disc * 0.6 * abs(math.sin(battle * math.pi * 3)))
+        pygame.draw.circle(surface, theme.BAD, centre, round(radius + disc * 0.3) + grow, max(2, s(3)))
+    latest = view["charges"][-1] if charge is not None and view.get("charges") else None
     for k, (symbol, (x, y)) in enumerate(zip(symbols, spots)):
         here = (round(x), round(y))
+        if latest is not None and latest["zener"] == symbol:  # the latest charge: a widening halo
+            seat = view["players"].index(latest["player"])
+            pygame.draw.circle(surface, colour_of(seat), here, round(disc * (1.2 + charge)), max(2, s(4)))
         on = symbol == at
         pygame.draw.circle(surface, theme.PANEL_LIGHT, here, disc)
         pygame.draw.circle(surface, theme.GOLD if on else theme.FAINT, here, disc, max(2, s(4) if on else s(2)))
