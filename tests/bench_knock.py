@@ -174,7 +174,7 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
         start = snapshot(knock)
         for _ in range(gestures):
             answer = rng.choice(("yes", "no"))
-            struck = len(knock.source.struck)
+            struck = knock.source.struck_total
             knock.source.knock(rng.uniform(0.5, 1.0))
             if answer == "no":
                 knock.source.knock(rng.uniform(0.5, 1.0), after=rng.uniform(0.15, 0.4))
@@ -182,9 +182,10 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
             heard += frames.run(rng.uniform(0.6, 1.2))  # a pause between questions (a stray answer shows here)
             right = [d.answer for d, _ in heard] == [answer]
             results.append(right)
-            knocks = knock.source.struck[struck:]
-            if right and len(knocks) == (2 if answer == "no" else 1) and knocks[-1][1] is not None:
-                (yes_ms if answer == "yes" else no_ms).append(1000 * (heard[0][1] - knocks[-1][1]))
+            count = 2 if answer == "no" else 1
+            last = knock.source.struck[-1][1] if knock.source.struck_total == struck + count else None
+            if right and last is not None:
+                (yes_ms if answer == "yes" else no_ms).append(1000 * (heard[0][1] - last))
         _fresh_stats(knock)
         knocking = between(start, snapshot(knock))
     finally:

@@ -216,6 +216,7 @@ class _SourceProxy:
         self.owner = owner
         self.knocks: deque[float] = deque(maxlen=64)  # when the last knocks were sent (the owner's clock)
         self.struck: deque[tuple[float, float | None]] = deque(maxlen=64)  # (stream s, monotonic s), the child's word
+        self.struck_total = 0  # knocks the child has confirmed
 
     def knock(self, strength: float | None = None, after: float = 0.0) -> float:
         """Knock now, or ``after`` seconds from now in the child's stream."""
@@ -373,6 +374,7 @@ class KnockProcess:
                 self.failures = 0
         elif kind == "knocked" and self.source is not None:
             self.source.struck.append((message[1], message[2]))
+            self.source.struck_total += 1
         elif kind == "ready":
             self.ready = True
             self.health.ok(NAME)
