@@ -356,6 +356,8 @@ class App:
             self.dirty = True
         if self.dirty:
             self.draw()
+        elif self.screen.animating():
+            self.draw_animation()
         self.box.show(self.screen.pentagram_scene() or IdleScene())
 
     def answer(self, name: str) -> None:
@@ -433,6 +435,14 @@ class App:
         pygame.display.flip()
         self.dirty = False
         self.frames += 1
+
+    def draw_animation(self) -> None:
+        """One frame of the screen's own animation: only the rectangle that moves is drawn
+        and shown (a whole 800×480 redraw 30 times a second would take most of a Pi 4)."""
+        rect = self.screen.redraw_animation(self.surface)
+        if rect is not None:
+            pygame.display.update(rect)
+            self.frames += 1
 
     def draw_pressed(self) -> None:
         """The button just tapped, drawn pressed over itself while it is still on the screen."""

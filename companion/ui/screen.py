@@ -97,7 +97,14 @@ class Screen:
         return False
 
     def animating(self) -> bool:
+        """The loop turns at the frame rate (the pentagram's animations, the hourglass)."""
         return False
+
+    def redraw_animation(self, surface: pygame.Surface) -> pygame.Rect | None:
+        """While :meth:`animating`, draw only the part of the screen that moves and return it
+        (the app shows just that rectangle); None: nothing on this screen moves.  The rest of
+        the screen is drawn again only when :meth:`tick` says it changed."""
+        return None
 
     def pentagram_scene(self):
         """What the pentagram shows while this screen is up (None: the idle scene)."""

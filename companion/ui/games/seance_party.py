@@ -166,7 +166,9 @@ class SeancePartyScreen(GameScreen):
         if fighting and not self.seen_battle:
             self.battle_at, changed = now, True
         self.seen_battle = fighting
-        return self.play_computers(now) or changed or self.animating()
+        moving = self.animating()
+        settled, self.was_moving = self.__dict__.get("was_moving", False) and not moving, moving
+        return self.play_computers(now) or changed or settled  # the star alone moves meanwhile
 
     def play_computers(self, now: float) -> bool:
         """The computer's move after a moment's thought; but a card the computer plays while a
@@ -194,6 +196,22 @@ class SeancePartyScreen(GameScreen):
         return lights(self.view, self.app.match.meta, self.charged_at, self.battle_at)
 
     # -- drawing ------------------------------------------------------------------------------------
+    def draw_the_star(self, surface) -> None:
+        """The star, with the flourish of a charge or the pulse of a battle as far as it has run."""
+        now = self.app.clock.now()
+        charge, battle = ((now - at) / ANIMATION if at is not None and now - at < ANIMATION else None
+                          for at in (self.charged_at, self.battle_at))
+        draw_star(surface, self.star_rect, self.view, self.colour, self.scale, charge, battle)
+
+    def redraw_animation(self, surface):
+        """While a charge or a battle animates, only the star is drawn again."""
+        rect = self.__dict__.get("star_rect")
+        if rect is None:
+            return None
+        surface.fill(theme.BACKGROUND, rect)
+        self.draw_the_star(surface)
+        return rect
+
     def draw_body(self, surface, area):
         """The star and the speed order on the left, with the strip any player may use; on
         the right what the table owes now — or a player's panel, or the battle's story."""
@@ -202,10 +220,8 @@ class SeancePartyScreen(GameScreen):
         self.title = f"Séance Party · round {view['round']} · {STEP.get(view['step'], view['step'])}"
         left, right = columns(area.inflate(-s(16), -s(12)), [40, 60], s(12))
         star, chips, strip = stack(left, [None, s(64), s(ROW)], s(14))
-        now = self.app.clock.now()
-        charge, battle = ((now - at) / ANIMATION if at is not None and now - at < ANIMATION else None
-                          for at in (self.charged_at, self.battle_at))
-        draw_star(surface, star, view, self.colour, s, charge, battle)
+        self.star_rect = star
+        self.draw_the_star(surface)
         draw_order(self, surface, chips)
         self.draw_strip(surface, strip)
         panel(surface, right, theme.PANEL, s(8))
