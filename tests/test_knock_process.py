@@ -37,6 +37,20 @@ def absent_chip():
     return _AbsentChip()
 
 
+class _FlakyBus(SimFactory):
+    """The simulation whose bus library throws TypeError for half a second, a second in."""
+
+    def adc_bus(self, pins, clock, settings):
+        bus = super().adc_bus(pins, clock, settings)
+        now = clock.now()
+        bus.i2c.fail_between(now + 1.0, now + 1.5, TypeError("unsupported operand type(s) for &: 'NoneType' and 'int'"))
+        return bus
+
+
+def flaky_bus():
+    return _FlakyBus()
+
+
 def spec(**changes) -> KnockSpec:
     return KnockSpec(simulated=True, pins=pin_map.load(), stats_every=0.1, **changes)
 
@@ -202,3 +216,42 @@ def test_a_child_whose_app_dies_leaves_too():
     finally:
         if app.is_alive():
             app.kill()
+
+
+def test_a_bus_that_throws_in_the_child_is_a_warning_that_clears_when_it_answers_again():
+    process = KnockProcess(spec(factory=flaky_bus), Health(), ManualClock())
+    try:
+        said = "knock sensor: ADS1115 at 0x48 on I2C bus 1 stopped answering: " \
+               "TypeError: unsupported operand type(s) for &: 'NoneType' and 'int'"
+        assert process.wait_for(lambda: process.health.warnings() == [said], TIMEOUT), process.health.warnings()
+        assert process.wait_for(lambda: process.health.warnings() == [], TIMEOUT)  # configured again after 1 s
+        assert process.wait_for(lambda: process._reader.answering, TIMEOUT) and process.restarts == 0
+        warmed_up(process)
+        process.source.knock(0.9)
+        assert [d.answer for d in process.wait(TIMEOUT)] == ["yes"]
+    finally:
+        process.close()
+
+
+class _BrokenFactory(SimFactory):
+    def adc_bus(self, pins, clock, settings):
+        raise NotImplementedError("no I2C on this board")
+
+
+def broken_factory():
+    return _BrokenFactory()
+
+
+def test_a_child_that_cannot_open_the_sensor_says_why_and_is_tried_again():
+    process = KnockProcess(spec(factory=broken_factory), Health(), ManualClock())
+    try:
+        process.process.join(TIMEOUT)
+        process.wait_for(lambda: bool(process.health.warnings()), TIMEOUT)
+        assert process.health.warnings() == [
+            "knocks: knocks are not heard: the knock sensor could not be opened (NotImplementedError: no I2C on "
+            "this board); the knock reader process stopped; starting it again in 1 s"]
+        process.clock.advance(1.0)
+        process.poll()
+        assert process.restarts == 1
+    finally:
+        process.close()

@@ -98,9 +98,8 @@ def serve(conn: Any, spec: KnockSpec) -> None:
         reader = open_reader(spec.make_factory(), spec.pins, clock=SystemClock(), health=health,
                              settings=spec.adc, strict=False)
     except Exception as error:  # a factory or pin-library fault: a warning, and the parent restarts us
-        conn.send(("health", NAME, False, f"knocks are not heard: the knock sensor could not be opened "
-                                          f"({describe(error)})"))
-        return
+        conn.send(("health", NAME, False, f"the knock sensor could not be opened ({describe(error)})"))
+        sys.exit(3)
     listener = KnockListener(reader, spec.settings, health)
     listener.BLOCK = block_for(reader.rate)
     chip = getattr(reader.device, "bus", None)
@@ -302,6 +301,7 @@ class KnockProcess:
         self.decisions: deque[ProcessDecision] = deque(maxlen=32)  # the last decisions, with their times
         self._restart_at: float | None = None
         self._started_at = 0.0
+        self._last_word = ""  # a dying child's reason
         self.closed = False
         if start:
             self.start()
@@ -364,7 +364,10 @@ class KnockProcess:
             return [decision]
         if kind == "health":
             _, device, ok, text = message
-            self.health.ok(device) if ok else self.health.fail(device, text)
+            if device == NAME and not ok and not self.ready:
+                self._last_word = text  # why a child that never read is about to end
+            else:
+                self.health.ok(device) if ok else self.health.fail(device, text)
         elif kind == "samples":
             if self._recording is not None:
                 self._recording.extend(message[1])
@@ -391,8 +394,10 @@ class KnockProcess:
             self.failures += 1
             pause = min(self.FIRST_PAUSE * 2 ** (self.failures - 1), self.MAX_PAUSE)
             self.deaths.append(how)
-            self.health.fail(NAME, f"knocks are not heard: the knock reader process stopped ({how}); "
-                                   f"starting it again in {pause:g} s")
+            why = f"{self._last_word}; the knock reader process stopped" if self._last_word else \
+                f"the knock reader process stopped ({how})"
+            self._last_word = ""
+            self.health.fail(NAME, f"knocks are not heard: {why}; starting it again in {pause:g} s")
             self._close_pipe()
             self._restart_at = now + pause
         elif now >= self._restart_at:
