@@ -39,6 +39,12 @@ def main(outdir: str = str(ROOT / "docs" / "pictures")) -> int:
             path = folder / f"{CHOSEN[name]}.png"
             pygame.image.save(app.surface, str(path))
             written.append(path.name)
+    for name, _, app in rendered(((800, 480),), side_panel=True, only="esp-trick"):  # the desktop mode
+        app.clock.advance(0.5)  # the pentagram has shown its scene: draw the side panel once more
+        app.dirty = True
+        app.step()
+        pygame.image.save(app.surface, str(folder / "esp-desktop.png"))
+        written.append("esp-desktop.png")
     missing = set(CHOSEN.values()) - {Path(w).stem for w in written}
     print(f"{len(written)} pictures in {folder}" + (f"; no example for {sorted(missing)}" if missing else ""))
     return 1 if missing else 0
