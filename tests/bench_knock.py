@@ -199,3 +199,99 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
         "no_ms_median": statistics.median(no_ms) if no_ms else math.nan,
         "restarts": knock.restarts, "warnings": knock.health.warnings(),
     }
+
+
+# -- what the child's own work costs, without the simulated chip -------------------------------------
+class _InstantBus:
+    """An ADS1115 that answers at once: the config word it was given, then quiet-table noise."""
+
+    def __init__(self, seed: int = 0) -> None:
+        rng = random.Random(seed)
+        self.noise = [round(rng.gauss(0.0, 8.0)) & 0xFFFF for _ in range(4096)]
+        self.n = 0
+        self.config = 0
+
+    def write_word_data(self, address, register, value):
+        if register == 1:
+            self.config = value
+
+    def read_word_data(self, address, register):
+        if register == 1:
+            return self.config
+        self.n = (self.n + 1) & 4095
+        value = self.noise[self.n]
+        return ((value & 0xFF) << 8) | (value >> 8)
+
+    def close(self):
+        pass
+
+
+def _handoff_us(rounds: int = 20_000) -> float:
+    """One wake-up of a sleeping thread by another and back, through bare locks (µs)."""
+    import threading
+
+    ping, pong = threading.Lock(), threading.Lock()
+    ping.acquire()
+    pong.acquire()
+
+    def other():
+        for _ in range(rounds):
+            ping.acquire()
+            pong.release()
+
+    thread = threading.Thread(target=other)
+    thread.start()
+    begin = time.perf_counter()
+    for _ in range(rounds):
+        ping.release()
+        pong.acquire()
+    elapsed = time.perf_counter() - begin
+    thread.join()
+    return 1e6 * elapsed / rounds
+
+
+def reader_cost(samples: int = 50_000, rate: int | None = None) -> dict:
+    """The knock child's own work per conversion, without the simulated chip: the RDY edge
+    through gpiozero (mock pins), the reader, the listener's blocks and the detector, on a
+    bus that answers at once (a Pi adds smbus2's ioctl).  ``edge_handoff_us`` is the wake-up
+    of the reader by gpiozero's thread, which a single thread does not show.  CPU µs per
+    conversion and the share of one core at ``rate`` — on this machine: multiply by the
+    calibrated factor for a Pi."""
+    from firmware_py.clock import ManualClock
+    from firmware_py.knock.ads1115 import ADS1115, AdcSettings, Reader
+    from firmware_py.knock.listener import KnockListener
+    from firmware_py.knock.process import RATE, block_for
+    from sim.pins import mock_factory
+
+    rate = rate or RATE
+    clock = ManualClock()
+    factory = mock_factory()
+    reader = Reader(ADS1115(_InstantBus(), settings=AdcSettings(rate=rate)), alert_rdy=17, pin_factory=factory,
+                    clock=clock)
+    pin = factory.pin(17)
+
+    def conversion(seconds: float) -> None:  # a period passes and the chip pulses ALERT/RDY
+        clock.advance(1.0 / rate)
+        pin.drive_low()
+        pin.drive_high()
+        if len(pin.states) > 1024:
+            pin.clear_states()
+
+    reader.idle = conversion
+    listener = KnockListener(reader)
+    listener.BLOCK = block_for(rate)
+    listener.step()
+    blocks = max(1, samples // listener.BLOCK)
+    begin = time.process_time()
+    for _ in range(blocks):
+        listener.step()
+        listener.poll()
+    cpu = time.process_time() - begin
+    read = blocks * listener.BLOCK
+    reader.close()
+    per_sample = 1e6 * cpu / read
+    handoff = _handoff_us()
+    return {"rate": rate, "conversions": read, "mode": reader.mode, "us_per_conversion": per_sample,
+            "edge_handoff_us": handoff,
+            "core_percent": (per_sample + handoff) * rate / 1e4,
+            "core_percent_without_handoff": per_sample * rate / 1e4}

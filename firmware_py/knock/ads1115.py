@@ -252,8 +252,18 @@ class Reader:
             self.health.fail(RDY_DEVICE, f"GPIO{self.alert_rdy} (ALERT/RDY) could not be opened ({_say(error)}); "
                                          "reading the ADC by polling instead")
             return
-        self._ready.when_activated = self._on_ready
+        # Listen on the pin itself, to falling edges only: gpiozero's device events (both
+        # edges, each through its event machinery and two threading.Events) cost more than
+        # the reader and the detector together, 860 times a second.
+        pin = self._ready.pin
+        pin.edges = "falling"
+        pin.when_changed = self._on_edge
         self.mode = EDGE
+
+    def _on_edge(self, ticks: Any, state: Any) -> None:
+        """The pin's callback (gpiozero's thread on a Pi): a falling edge is a conversion."""
+        if not state:
+            self._on_ready()
 
     def _on_ready(self) -> None:
         """gpiozero's callback for each RDY edge: count it and wake the reader.  A bare lock
