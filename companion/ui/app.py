@@ -31,7 +31,7 @@ from companion.settings import Settings
 from companion.settings import load as load_settings
 from companion.settings import save as save_settings
 from companion.ui import theme
-from companion.ui.widgets import Button, button_at, draw_button, draw_paragraph, draw_text, wrap
+from companion.ui.widgets import Button, button_at, draw_button, draw_paragraph, draw_text, forget_fonts, wrap
 from firmware_py.box import Box
 from firmware_py.clock import Clock, SystemClock
 from firmware_py.pentagram.scenes import IdleScene
@@ -521,7 +521,7 @@ class App:
         self.box.close()
         if self.journal is not None:
             self.journal.close()
-        theme.font.cache_clear()  # fonts die with pygame.quit(); a later App must not reuse them
+        forget_fonts()  # fonts die with pygame.quit(); a later App must not reuse them
         pygame.quit()
 
 

@@ -80,6 +80,11 @@ def contrast(one, other) -> float:
 def ink_on(fill) -> tuple[int, int, int]:
     """The ink that reads best on ``fill``: dark on light fills (a player's yellow, a green
     button), light on dark ones."""
+    return _ink_on(tuple(fill[:3]))
+
+
+@lru_cache(maxsize=256)  # a screen uses a few dozen fills: worked out once, not every frame
+def _ink_on(fill: tuple[int, int, int]) -> tuple[int, int, int]:
     return DARK_INK if contrast(DARK_INK, fill) >= contrast(INK, fill) else INK
 
 
@@ -106,6 +111,11 @@ def font(pixels: int, bold: bool = False) -> pygame.font.Font:
 
 
 _PIXELS: dict[int, int] = {}  # each cached font's size as asked for (fonts live as long as the cache)
+
+
+def forget_sizes() -> None:
+    """With the font cache cleared, the sizes of the fonts it held go too."""
+    _PIXELS.clear()
 
 
 def pixels_of(face: pygame.font.Font) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
@@ -66,6 +67,7 @@ def floor_for(surface: pygame.Surface) -> int:
     return theme.Scale(surface.get_size())(theme.FLOOR)
 
 
+@lru_cache(maxsize=2048)  # the same texts are fitted frame after frame: bounded, so nothing grows
 def fitted(text: str, size: int, room: int, bold: bool = False, floor: int = theme.FLOOR) -> tuple[str, pygame.font.Font]:
     """The largest font of at most ``size`` pixels (and no smaller than ``floor``) that fits
     ``text`` in ``room``; what does not fit at the floor is shortened with an ellipsis."""
@@ -79,6 +81,19 @@ def fitted(text: str, size: int, room: int, bold: bool = False, floor: int = the
     while text and face.size(text + "…")[0] > room:
         text = text[:-1]
     return (text + "…") if text else "", face
+
+
+@lru_cache(maxsize=1024)  # the screen's texts, drawn again each frame: rendered once (bounded)
+def _rendered(face: pygame.font.Font, text: str, colour: tuple) -> pygame.Surface:
+    return face.render(text, True, colour)
+
+
+def forget_fonts() -> None:
+    """Drop every font and rendered text (``pygame.quit`` ends them; a later app makes new ones)."""
+    fitted.cache_clear()
+    _rendered.cache_clear()
+    theme.font.cache_clear()
+    theme.forget_sizes()
 
 
 def _behind(surface: pygame.Surface, rect: pygame.Rect):
@@ -96,7 +111,7 @@ def draw_text(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, 
     """Draw ``text`` inside ``rect`` (aligned left, centre or right), fitted to its width."""
     floor = floor_for(surface)
     shown, face = fitted(text, size, max(1, rect.width), bold, floor)
-    image = face.render(shown, True, colour)
+    image = _rendered(face, shown, tuple(colour))
     target = image.get_rect()
     if align == "centre":
         target.centerx = rect.centerx
