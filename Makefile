@@ -5,8 +5,8 @@ PY      := $(VENV)/bin/python
 # On a Raspberry Pi the hardware libraries come along; elsewhere the simulation runs.
 ON_PI   := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo yes)
 comma   := ,
-BASE    := $(if $(ON_PI),.[pi],.)
-TESTS   := $(if $(ON_PI),.[pi$(comma)test],.[test])
+BASE    := $(if $(ON_PI),.[pi$(comma)camera],.[camera])
+TESTS   := $(if $(ON_PI),.[pi$(comma)camera$(comma)test],.[camera$(comma)test])
 
 .PHONY: run test bench shots pictures clean venv
 
