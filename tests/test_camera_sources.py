@@ -4,6 +4,7 @@ Every fault must come out as a sentence (CameraError), never as a library's trac
 
 from __future__ import annotations
 
+import functools
 import sys
 import types
 
@@ -16,15 +17,16 @@ from firmware_py.camera import (CameraError, CaptureSource, FolderSource, PiCame
                                 frame_warning, open_camera)
 
 
-def table_frame(seed: int = 0, size=(720, 1280), light: float = 1.0) -> np.ndarray:
+def table_frame(seed: int = 0, size=(720, 1280), light: float = 1.0, card: bool = True) -> np.ndarray:
     """A wood-brown table with grain and a white card on it (BGR)."""
     rng = np.random.default_rng(seed)
     h, w = size
     grain = np.sin(np.linspace(0, 40, w))[None, :] * 12 + rng.normal(0, 6, (h, w))
     frame = np.empty((h, w, 3), np.float32)
     frame[..., 0], frame[..., 1], frame[..., 2] = 60 + grain, 100 + grain, 150 + grain
-    cv2.rectangle(frame, (500, 250), (600, 390), (235, 235, 235), -1)
-    cv2.circle(frame, (550, 320), 25, (40, 40, 40), 4)
+    if card:
+        cv2.rectangle(frame, (500, 250), (600, 390), (235, 235, 235), -1)
+        cv2.circle(frame, (550, 320), 25, (40, 40, 40), 4)
     return np.clip(frame * light, 0, 255).astype(np.uint8)
 
 
@@ -324,3 +326,149 @@ def test_no_opencv_is_a_sentence(monkeypatch):
     monkeypatch.setitem(sys.modules, "cv2", None)
     with pytest.raises(CameraError, match="OpenCV is not installed"):
         frame_warning(np.zeros((4, 4, 3), np.uint8))
+
+
+# -- companion camera teach ------------------------------------------------------------------------
+import argparse  # noqa: E402
+
+from companion.commands import camera_teach  # noqa: E402
+from companion.commands.camera_teach import CARDS, Teacher  # noqa: E402
+from companion.exits import CliError  # noqa: E402
+
+
+def teach(argv, find=None) -> int:
+    parser = argparse.ArgumentParser()
+    camera_teach.add_teach(parser.add_subparsers())
+    args = parser.parse_args(["teach", *argv])
+    return camera_teach.cmd_teach(args, find=find)
+
+
+def test_teach_from_a_folder_of_photos_named_by_card(tmp_path, capsys):
+    """End to end with the renderer's deck photos and the reader's own finder: the photo of
+    each card's own name is taken, whatever order the folder lists them in."""
+    table_camera = pytest.importorskip("sim.table_camera")
+    deck = pytest.importorskip("companion.vision.deck")
+    photos, out = tmp_path / "phone", tmp_path / "deck"
+    photos.mkdir()
+    cards = ["1 circle", "5 star", "3 squiggle", "back"]
+    for seed, card in enumerate(cards):
+        cv2.imwrite(str(photos / table_camera.deck_file_name(card)),
+                    table_camera.deck_photo(table_camera.STYLES[seed % len(table_camera.STYLES)], card, seed))
+    cv2.imwrite(str(photos / "0-holiday.jpg"), table_frame())
+    argv = [str(out), "--camera", str(photos)] + [f"--only={card}" for card in reversed(cards)]
+    assert teach(argv) == 0
+    assert "4 of 4 cards taught" in capsys.readouterr().out
+    for card in cards:
+        kept = cv2.imread(str(out / table_camera.deck_file_name(card)))
+        shown = cv2.imread(str(photos / table_camera.deck_file_name(card)))
+        assert np.abs(kept.astype(int) - shown).mean() < 3  # its own photo, re-encoded
+        assert deck.find_card(kept) is not None  # and the reader finds the card in what teach kept
+
+
+class Stream:
+    """A live camera played from a list of frames (None: the camera gives out)."""
+
+    live, stills, name = True, False, "fake camera"
+
+    def __init__(self, frames):
+        self.frames = list(frames)
+        self.closed = False
+
+    def read(self):
+        if not self.frames:
+            raise CameraError("the fake camera stopped giving pictures: was it unplugged?")
+        return self.frames.pop(0)
+
+    def close(self):
+        self.closed = True
+
+
+def card_on_table(x: int, blur: int = 0, seed: int = 0):
+    frame = empty_table(seed)
+    cv2.rectangle(frame, (x, 250), (x + 100, 390), (235, 235, 235), -1)
+    cv2.circle(frame, (x + 50, 320), 25, (40, 40, 40), 4)
+    if blur:
+        frame[200:440, x - 50:x + 150] = cv2.GaussianBlur(frame[200:440, x - 50:x + 150], (blur, blur), 0)
+    return frame
+
+
+def bright_box(frame):
+    """A fake finder: the bright card's corners, or None."""
+    ys, xs = np.nonzero(frame[..., 0] > 220)
+    if xs.size < 500:
+        return None
+    return np.float32([[xs.min(), ys.min()], [xs.max(), ys.min()], [xs.max(), ys.max()], [xs.min(), ys.max()]])
+
+
+@functools.lru_cache(maxsize=4)
+def _quiet_table(seed: int):
+    return cv2.GaussianBlur(table_frame(seed, card=False), (9, 9), 0)  # a quiet table, no card
+
+
+def empty_table(seed: int = 0):
+    return _quiet_table(seed).copy()
+
+
+def test_teach_waits_for_a_still_card_and_keeps_the_sharpest(tmp_path):
+    sharp = card_on_table(500)
+    frames = [empty_table(),
+              card_on_table(300, blur=9), card_on_table(400, blur=9),  # still moving: not taken
+              card_on_table(500, blur=9), sharp, card_on_table(500, blur=5), card_on_table(501, blur=9),
+              empty_table(), empty_table(), empty_table(),
+              card_on_table(700, blur=5), card_on_table(700, blur=5), card_on_table(700), card_on_table(700)]
+    said = []
+    result = Teacher(Stream(frames), tmp_path, ["3 star", "back"], find=bright_box, say=said.append,
+                     clock=lambda: 0.0).run()
+    assert result.taught == ["3 star", "back"] and result.missing == []
+    kept = cv2.imread(str(tmp_path / "3-star.jpg"))
+    assert np.abs(kept.astype(int) - sharp).mean() < 2  # the sharp frame, not a blurred one
+    assert said[0].startswith("show 3 star (1 of 2): lay it face up")
+    assert "got it: take the card away" in said and said[-1].startswith("show back (2 of 2): lay it face down")
+
+
+def test_teach_names_a_covered_lens_once_and_a_camera_that_gives_out(tmp_path):
+    black = np.full((720, 1280, 3), 2, np.uint8)
+    frames = [black, black, black, card_on_table(500), card_on_table(500), card_on_table(500),
+              card_on_table(500), empty_table(), empty_table(), empty_table()]
+    said = []
+    result = Teacher(Stream(frames), tmp_path, ["1 circle", "2 circle", "3 circle"], find=bright_box,
+                     say=said.append, clock=lambda: 0.0).run()
+    assert result.taught == ["1 circle"] and result.missing == ["2 circle", "3 circle"]
+    assert sum("lens is covered" in line for line in said) == 1
+    assert said[-1] == "warning: the fake camera stopped giving pictures: was it unplugged?"
+
+
+def test_teach_gives_up_on_a_camera_that_sees_no_card(tmp_path):
+    ticks = iter(range(0, 1000, 10))
+    source = Stream([empty_table()] * 50)
+    said = []
+    result = Teacher(source, tmp_path, ["1 star", "2 star"], find=bright_box, say=said.append,
+                     clock=lambda: float(next(ticks)), wait=60).run()
+    assert result.missing == ["1 star", "2 star"] and said[-1] == "no card seen for 60 s"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_teach_from_photos_in_name_order_skips_one_without_a_card(tmp_path, capsys):
+    photos = tmp_path / "photos"
+    photos.mkdir()
+    cv2.imwrite(str(photos / "a.png"), card_on_table(500))
+    cv2.imwrite(str(photos / "b.png"), empty_table())
+    with pytest.raises(CliError, match=r"1 of 3 cards taught .* still missing: 4 square, 5 square "
+                                       r"\(teach them with `companion camera teach .* --only 4-square --only 5-square`"):
+        teach([str(tmp_path / "deck"), "--camera", str(photos), "--only", "3-square", "--only", "4 Square",
+               "--only", "5-square"], find=bright_box)
+    out = capsys.readouterr().out
+    assert "3 square: " in out and "no card can be seen in" in out and "4 square is left out" in out
+    assert [p.name for p in (tmp_path / "deck").iterdir()] == ["3-square.jpg"]
+
+
+def test_teach_refusals_are_sentences(tmp_path):
+    (tmp_path / "file").write_text("x")
+    cases = [
+        ([str(tmp_path / "deck"), "--only", "6 star"], "'6 star' is not a card of ESP's deck"),
+        ([str(tmp_path / "file"), "--camera", str(tmp_path)], "is a file: the deck is a folder"),
+        ([str(tmp_path / "deck"), "--camera", str(tmp_path / "nowhere")], "no such file, folder or camera"),
+    ]
+    for argv, sentence in cases:
+        with pytest.raises(CliError, match=sentence):
+            teach(argv, find=bright_box)
