@@ -12,6 +12,7 @@ umask 022
 PREFIX=/opt/planchette
 SRC=$PREFIX/src
 VENV=$PREFIX/venv
+CONSTRAINTS=planchette-constraints.txt # inside the venv: what pip must keep (make_venv)
 SERVICE_USER=planchette
 SERVICE_GROUPS=(gpio i2c spi video render input)
 STATE_DIR=/var/lib/planchette
@@ -48,8 +49,11 @@ APT_PACKAGES=(
     fontconfig fonts-dejavu-core
 )
 # Only in the Raspberry Pi archive (not in Debian's): lgpio's C library, in case pip has no
-# lgpio wheel for this Python and builds it from source. Installed when apt knows them.
-APT_OPTIONAL=(liblgpio-dev swig)
+# lgpio wheel for this Python and builds it from source; and picamera2, the Camera Module's
+# library, which is tied to the system's libcamera and so comes from apt, never from pip
+# (docs/camera.md). --no-install-recommends leaves out its Qt and OpenGL preview windows.
+# Installed when apt knows them.
+APT_OPTIONAL=(liblgpio-dev swig python3-picamera2)
 
 force=no
 action=install
@@ -234,15 +238,35 @@ pygame_uses_system_sdl() {
     ldd "$module" | grep -q 'libSDL2-2\.0\.so\.0 => /' && ! ldd "$module" | grep -q 'pygame\.libs'
 }
 
+# picamera2 imports Debian's simplejpeg, which is built against the system's NumPy: a NumPy of
+# another major version in the venv (pip's newest OpenCV wants NumPy 2) stops picamera2 loading
+# ("numpy.dtype size changed"). So the venv's NumPy keeps the system's major version, and pip
+# picks the newest OpenCV wheel that accepts it.
+write_constraints() {
+    local major
+    major=$(python3 -c 'import numpy; print(numpy.__version__.split(".")[0])' 2>/dev/null || true)
+    if [[ $major =~ ^[0-9]+$ ]]; then
+        echo "numpy<$((major + 1))" >"$VENV/$CONSTRAINTS"
+    else
+        : >"$VENV/$CONSTRAINTS" # no system NumPy (no picamera2): nothing to keep in step with
+    fi
+}
+
 make_venv() {
     say "virtual environment $VENV"
-    [[ -x $VENV/bin/python ]] || python3 -m venv "$VENV"
+    # The venv sees the system's packages too: picamera2 and libcamera's bindings exist only
+    # as Raspberry Pi OS packages. What pip installs in the venv still comes first.
+    [[ -x $VENV/bin/python ]] || python3 -m venv "$VENV" --system-site-packages
+    if [[ -f $VENV/pyvenv.cfg ]]; then # a venv made before the camera: let it see them too
+        sed -i 's/^include-system-site-packages = false$/include-system-site-packages = true/' "$VENV/pyvenv.cfg"
+    fi
+    write_constraints
     # A newer pip is welcome, not needed: Bookworm's installs everything below.
     if ! "$VENV/bin/python" -m pip install --quiet --upgrade pip; then
         warn "pip could not upgrade itself (see its message above): carrying on with the venv's own pip"
     fi
     # Editable: the data files (wiring/pins.toml, hardware/pentagram.json) stay in $SRC.
-    if ! "$VENV/bin/python" -m pip install --no-binary pygame -e "${SRC}[pi]"; then
+    if ! "$VENV/bin/python" -m pip install --no-binary pygame -e "${SRC}[pi,camera]" -c "$VENV/$CONSTRAINTS"; then
         die "pip could not install the companion and its libraries (see its messages above); check the network and run me again"
     fi
     if ! pygame_uses_system_sdl; then
