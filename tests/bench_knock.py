@@ -295,3 +295,13 @@ def reader_cost(samples: int = 50_000, rate: int | None = None) -> dict:
             "edge_handoff_us": handoff,
             "core_percent": (per_sample + handoff) * rate / 1e4,
             "core_percent_without_handoff": per_sample * rate / 1e4}
+
+
+def figures(quick: bool = True) -> dict:
+    """Everything above in one call (``quick``: the quick corpus, 10 s of quiet table)."""
+    return {
+        "corpus_at_rates": corpus_at_rates(quick=quick),
+        "reader_cost": reader_cost(20_000 if quick else 100_000),
+        "live_reader": live_reader(10.0 if quick else 20.0),
+        "live_reader_beside_a_busy_app": live_reader(10.0 if quick else 20.0, frame_ms=33.0, busy_ms=25.0),
+    }

@@ -255,3 +255,26 @@ def test_a_child_that_cannot_open_the_sensor_says_why_and_is_tried_again():
         assert process.restarts == 1
     finally:
         process.close()
+
+
+def test_a_child_that_cannot_be_started_is_a_warning_and_tried_again(monkeypatch):
+    process = KnockProcess(spec(), Health(), ManualClock(), start=False)
+    try:
+        real = process.context.Process
+
+        class NoMemory(real):
+            def start(self):
+                raise OSError(12, "Cannot allocate memory")  # what fork/exec says on a starved Pi
+
+        monkeypatch.setattr(process.context, "Process", NoMemory)
+        process.start()
+        assert process.process is None and process.health.warnings() == [
+            "knocks: knocks are not heard: the knock reader process could not be started "
+            "(OSError: [Errno 12] Cannot allocate memory); starting it again in 1 s"]
+        monkeypatch.setattr(process.context, "Process", real)
+        process.clock.advance(1.0)
+        process.poll()
+        assert process.restarts == 1 and process.wait_for(lambda: process.ready, TIMEOUT)
+        assert process.health.warnings() == []
+    finally:
+        process.close()

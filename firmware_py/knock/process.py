@@ -315,6 +315,11 @@ class KnockProcess:
         sys.modules["__main__"] = types.ModuleType("__main__")  # see _WITHOUT_MAIN
         try:
             process.start()
+        except Exception as error:  # no memory, no processes left, no interpreter: tried again later
+            parent.close()
+            child.close()
+            self._could_not_start(describe(error))
+            return
         finally:
             sys.modules["__main__"] = main
         child.close()  # the child holds its end: the pipe closes when the child ends
@@ -384,25 +389,35 @@ class KnockProcess:
         return []
 
     def _supervise(self) -> None:
-        if self.closed or self.process is None or self.process.is_alive():
+        if self.closed:
             return
         now = self.clock.now()
-        if self._restart_at is None:  # just died
-            self.process.join(0)
-            code = self.process.exitcode
-            how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
-            self.failures += 1
-            pause = min(self.FIRST_PAUSE * 2 ** (self.failures - 1), self.MAX_PAUSE)
-            self.deaths.append(how)
-            why = f"{self._last_word}; the knock reader process stopped" if self._last_word else \
-                f"the knock reader process stopped ({how})"
-            self._last_word = ""
-            self.health.fail(NAME, f"knocks are not heard: {why}; starting it again in {pause:g} s")
-            self._close_pipe()
-            self._restart_at = now + pause
-        elif now >= self._restart_at:
-            self.restarts += 1
-            self.start()
+        if self._restart_at is not None:  # a child died (or could not start): wait, then again
+            if now >= self._restart_at:
+                self.restarts += 1
+                self.start()
+            return
+        if self.process is None or self.process.is_alive():
+            return
+        self.process.join(0)
+        code = self.process.exitcode
+        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
+        self.deaths.append(how)
+        why = f"{self._last_word}; the knock reader process stopped" if self._last_word else \
+            f"the knock reader process stopped ({how})"
+        self._last_word = ""
+        self._close_pipe()
+        self._again_later(why)
+
+    def _could_not_start(self, reason: str) -> None:
+        self.deaths.append(f"not started: {reason}")
+        self._again_later(f"the knock reader process could not be started ({reason})")
+
+    def _again_later(self, why: str) -> None:
+        self.failures += 1
+        pause = min(self.FIRST_PAUSE * 2 ** (self.failures - 1), self.MAX_PAUSE)
+        self.health.fail(NAME, f"knocks are not heard: {why}; starting it again in {pause:g} s")
+        self._restart_at = self.clock.now() + pause
 
     def _close_pipe(self) -> None:
         if self._conn is not None:
