@@ -1,0 +1,195 @@
+"""The virtual camera's own checks (``sim.table_camera``): the corpus is only as good as its
+truth, so the truth is checked here — corners inside the frame, visible shares that match the
+pixels (overlaps and a hand), every style's 25 faces told apart and apart from the backs,
+the same seed giving the same frame, 1280x720 frames, and the small corpus covering every
+style with every table and trouble.  A sentence, never a traceback, for a bad card or folder."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from sim.table_camera import (CARDS, STYLES, SUITS, TABLES, Conditions, card_back, card_face,
+                              compose, deck_photo, random_scene, write_deck)
+from tests.camera_corpus import TROUBLES, render, scenes, truth_records, write_decks
+
+W, H = 1280, 720
+
+
+@pytest.fixture(scope="module")
+def small():
+    """The first 48 scenes of the small set, drawn once: every style with every trouble."""
+    return [(scene, *render(scene)) for scene in scenes("small", limit=48)]
+
+
+def test_frames_are_1280x720_bgr_with_one_to_six_cards(small):
+    for scene, image, placed in small:
+        assert image.shape == (H, W, 3) and image.dtype == np.uint8, scene
+        assert 1 <= len(placed) <= 6
+        for p in placed:
+            assert p.card in CARDS or p.card == "back"
+            assert p.corners.shape == (4, 2)
+            assert 0.0 <= p.visible <= 1.0
+
+
+def test_other_sizes_are_drawn_as_asked():
+    image, placed = random_scene(3, size=(640, 480))
+    assert image.shape == (480, 640, 3)
+    assert all((p.corners >= 0).all() and (p.corners[:, 0] <= 640).all()
+               and (p.corners[:, 1] <= 480).all() for p in placed)
+
+
+def test_corners_lie_inside_the_frame_in_the_card_s_own_order(small):
+    for scene, image, placed in small:
+        for p in placed:
+            c = p.corners
+            assert (c[:, 0] >= 0).all() and (c[:, 0] <= W).all(), (scene.name, c)
+            assert (c[:, 1] >= 0).all() and (c[:, 1] <= H).all(), (scene.name, c)
+            # TL, TR, BR, BL of the card itself: clockwise on screen, the short side first
+            area = 0.5 * sum(c[i, 0] * c[(i + 1) % 4, 1] - c[(i + 1) % 4, 0] * c[i, 1]
+                             for i in range(4))
+            assert area > 0, "corners go clockwise in image coordinates"
+            top = np.linalg.norm(c[1] - c[0])
+            side = np.linalg.norm(c[3] - c[0])
+            assert 1.1 < side / top < 1.8, "the top edge is the card's short one"
+
+
+def test_the_card_lies_where_its_corners_say():
+    """A plain scene: the middle of each corner quad shows the card, just outside the table."""
+    plain = Conditions(table="felt", cards=4, jpeg=100)
+    image, placed = compose(11, STYLES[1], plain)
+    for p in placed:
+        centre = p.corners.mean(axis=0)
+        inside = image[int(centre[1]), int(centre[0])].astype(int)
+        # the pips style prints on white paper; felt is dark
+        near_corner = p.corners[0] + 0.12 * (centre - p.corners[0])
+        assert image[int(near_corner[1]), int(near_corner[0])].mean() > 180, p
+        assert inside.sum() > 0
+
+
+def _check_shares_against_pixels(seed, style, conditions):
+    labels, placed = compose(seed, style, conditions, labels=True)
+    for i, p in enumerate(placed):
+        area = cv2.contourArea(p.corners.astype(np.float32))
+        seen = int((labels == i + 1).sum())
+        assert abs(seen / area - p.visible) < 0.04, (seed, i, seen / area, p.visible)
+    return labels, placed
+
+
+def test_visible_shares_match_the_pixels_with_overlaps():
+    overlapping = Conditions(table="wood", cards=6, overlap=1.0)
+    covered = 0
+    for seed in range(8):
+        _, placed = _check_shares_against_pixels(seed, STYLES[seed % len(STYLES)], overlapping)
+        assert placed[-1].visible > 0.99, "the top card is never covered"
+        covered += sum(p.visible < 0.9 for p in placed)
+    assert covered >= 8, "overlapping scenes do cover cards"
+
+
+def test_visible_shares_match_the_pixels_with_a_hand():
+    handed = Conditions(table="cloth", cards=2, hand=True)
+    hands = 0
+    for seed in range(8):
+        labels, placed = _check_shares_against_pixels(seed, STYLES[0], handed)
+        hand = labels == 255
+        assert hand.sum() > 2000, "a hand is drawn"
+        assert hand[:, 0].any() or hand[:, -1].any() or hand[0].any() or hand[-1].any(), \
+            "the arm comes in from an edge of the frame"
+        hands += any(p.visible < 0.97 for p in placed)
+    assert hands >= 5, "the hand covers a card in most scenes"
+
+
+@pytest.mark.parametrize("style", STYLES, ids=lambda s: s.name)
+def test_each_style_s_faces_are_pairwise_distinct_and_apart_from_the_back(style):
+    def grey(img):
+        return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).astype(np.float32)
+
+    faces = {(r, s): grey(card_face(style, r, s, 100)) for s in SUITS for r in range(1, 6)}
+    assert len(faces) == 25
+    back = grey(card_back(style, 100))
+    for (a, fa), (b, fb) in itertools.combinations(faces.items(), 2):
+        # apart even when one lies upside down: at 100 px wide (about as a camera 60 cm up
+        # sees it) at least 30 pixels differ strongly — a 3 and a 5 in a corner, at the least
+        d = min(int((np.abs(fa - fb) > 60).sum()), int((np.abs(fa - fb[::-1, ::-1]) > 60).sum()))
+        assert d >= 30, (style.name, a, b, d)
+    for card, face in faces.items():
+        assert np.abs(face - back).mean() > 25, (style.name, card)
+    # colour too: a coloured deck's suits differ in ink
+    assert card_face(style, 3, "star").shape == (350, 250, 3)
+    assert card_back(style).shape == (350, 250, 3)
+
+
+def test_the_styles_differ_in_faces_and_backs():
+    backs = [card_back(s, 100).astype(np.float32) for s in STYLES]
+    for a, b in itertools.combinations(range(len(STYLES)), 2):
+        assert np.abs(backs[a] - backs[b]).mean() > 20
+        fa = card_face(STYLES[a], 2, "circle", 100).astype(np.float32)
+        fb = card_face(STYLES[b], 2, "circle", 100).astype(np.float32)
+        assert np.abs(fa - fb).mean() > 5
+    assert {s.filled for s in STYLES} == {True, False}
+    assert {s.layout for s in STYLES} >= {"corner", "numeral"}
+    assert len(STYLES) >= 3
+
+
+def test_the_same_seed_gives_the_same_frame():
+    a, pa = random_scene(123)
+    b, pb = random_scene(123)
+    assert np.array_equal(a, b)
+    assert [p.card for p in pa] == [p.card for p in pb]
+    assert all(np.array_equal(p.corners, q.corners) and p.visible == q.visible
+               for p, q in zip(pa, pb))
+    c, _ = random_scene(124)
+    assert not np.array_equal(a, c)
+    assert np.array_equal(deck_photo(STYLES[2], "4 cross", 9), deck_photo(STYLES[2], "4 cross", 9))
+
+
+def test_the_small_corpus_covers_every_style_table_and_trouble():
+    recipe = scenes("small")
+    assert len(recipe) == 120
+    assert scenes("small") == recipe, "the recipe is the same every time"
+    for style in STYLES:
+        mine = [s for s in recipe if s.style == style]
+        assert {s.conditions.table for s in mine} == set(TABLES), style.name
+        assert {s.trouble for s in mine} == set(TROUBLES), style.name
+    counts = {s.conditions.cards for s in recipe}
+    assert counts == {1, 2, 3, 4, 5, 6}
+    assert any(s.conditions.face_down > 0 for s in recipe)
+    assert len({s.name for s in recipe}) == 120
+
+
+def test_the_small_corpus_holds_backs_hands_and_half_hidden_cards(small):
+    placed = [p for _, _, ps in small for p in ps]
+    assert sum(p.card == "back" for p in placed) >= 5
+    assert sum(0.5 <= p.visible < 0.95 for p in placed) >= 5
+    assert sum(p.visible < 0.5 for p in placed) >= 1
+    records = truth_records(small[0][0], small[0][2])
+    assert records[0]["scene"] == "000.jpg" and len(records[0]["corners"]) == 4
+
+
+def test_a_deck_folder_holds_25_faces_and_the_back(tmp_path):
+    decks = write_decks(tmp_path, styles=STYLES[:1])
+    folder = decks[STYLES[0].name]
+    names = sorted(p.name for p in folder.iterdir())
+    assert len(names) == 26
+    assert "3-star.jpg" in names and "2-squiggle.jpg" in names and "back.jpg" in names
+    photo = cv2.imread(str(folder / "3-star.jpg"))
+    assert photo is not None and photo.shape == (H, W, 3)
+
+
+def test_bad_input_gets_a_sentence(tmp_path):
+    with pytest.raises(ValueError, match="is not a card"):
+        deck_photo(STYLES[0], "7 moon", 1)
+    with pytest.raises(ValueError, match="ranks are 1-5"):
+        card_face(STYLES[0], 6, "star")
+    with pytest.raises(ValueError, match="no corpus set"):
+        scenes("huge")
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(OSError, match="could not"):
+        write_deck(STYLES[0], blocker / "deck")
+    with pytest.raises(ValueError, match="no table"):
+        compose(1, STYLES[0], replace(Conditions(), table="glass"))
