@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".webp", ".tif", ".tiff")
 VIDEO_SUFFIXES = (".mp4", ".mkv", ".avi", ".mov", ".webm", ".m4v", ".mjpeg", ".mjpg", ".h264")
-FRAME_SIZE = (1280, 720)  # what the reader is tuned for: a card 80-150 px long at 50-70 cm
+FRAME_SIZE = (1280, 720)  # what the reader is tuned for: a card 90-125 px wide from 50-70 cm
 
 # The fault thresholds, on the mean and spread of a frame's grey levels (0-255), measured on a
 # quarter-size copy so that a frame costs well under a millisecond.
