@@ -13,6 +13,7 @@ simulation's.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -24,9 +25,9 @@ from firmware_py.factory import DeviceFactory, choose
 from firmware_py.health import Health
 from firmware_py.hourglass import Hourglass, HourglassEvent, HourglassSettings
 from firmware_py.hourglass_sound import HourglassSound
+from firmware_py.knock.listener import KnockListener  # noqa: F401  (where tests and the doctor find it)
 from firmware_py.pentagram.scenes import Scene
 from firmware_py.pentagram.strip import Pentagram
-from firmware_py.knock.listener import KnockListener  # noqa: F401  (where tests and the doctor find it)
 
 KNOCK_OPTIONS = ("adc", "module", "none")
 _TOLD: set[str] = set()  # the file warnings this process has logged already
@@ -148,7 +149,7 @@ class Box:
         """Open every fitted device on ``factory`` (by default the one :func:`choose` picks
         for ``simulate``: the simulation off a Pi).  The ADS1115 knock sensor is read in its
         own process (:class:`~firmware_py.knock.process.KnockProcess`), which opens the bus
-        on ``knock_factory()`` (a picklable function; default: the same choice of factory).
+        on ``knock_factory()`` (a picklable function; default: ``choose`` again, in the child).
         ``listen=False`` keeps the same reader in this process, unread until someone calls
         ``box.knock.pump()`` (the fastest unit tests); ``direct_sim`` feeds the simulated
         piezo straight to the detector, with no chip and no process (screen tests)."""
@@ -202,8 +203,8 @@ class Box:
         if listen:  # the reader in its own process, on the same factory (docs/architecture.md)
             from firmware_py.knock.process import KnockProcess, KnockSpec
 
-            return KnockProcess(KnockSpec(factory.simulated, pins, settings, factory=knock_factory),
-                                health, clock)
+            knock_factory = knock_factory or functools.partial(choose, factory.simulated)
+            return KnockProcess(KnockSpec(factory.simulated, pins, settings, factory=knock_factory), health, clock)
         from firmware_py.knock.ads1115 import open_reader
 
         reader = open_reader(factory, pins, clock=clock, health=health, strict=False)

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import random
@@ -150,14 +151,15 @@ def live_reader(duration: float = 20.0, gestures: int = 20, rate: int | None = N
     reader's figures must not care.  ``start_to_ready_s``: from starting the child to its
     first word (it reads the chip from then on).  Returns a dict; prints nothing."""
     from firmware_py import pins as pin_map
+    from firmware_py.factory import choose
     from firmware_py.health import Health
     from firmware_py.knock.ads1115 import AdcSettings
     from firmware_py.knock.process import RATE, KnockProcess, KnockSpec
 
     rate = rate or RATE
     started = time.monotonic()
-    knock = KnockProcess(KnockSpec(simulated=True, pins=pin_map.load(), adc=AdcSettings(rate=rate), stats_every=0.25),
-                         Health())
+    knock = KnockProcess(KnockSpec(simulated=True, pins=pin_map.load(), adc=AdcSettings(rate=rate), stats_every=0.25,
+                                   factory=functools.partial(choose, True)), Health())
     frames = _Frames(knock, frame_ms, busy_ms)
     try:
         knock.wait_for(lambda: knock.ready, 30.0)

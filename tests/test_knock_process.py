@@ -7,6 +7,7 @@ sleep; the restart's back-off runs on an injected clock."""
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
 import signal
@@ -17,6 +18,7 @@ import pytest
 from firmware_py import pins as pin_map
 from firmware_py.box import Box
 from firmware_py.clock import ManualClock
+from firmware_py.factory import choose
 from firmware_py.health import Health
 from firmware_py.knock.process import KnockProcess, KnockSpec, block_for
 from sim.factory import SimFactory
@@ -52,6 +54,7 @@ def flaky_bus():
 
 
 def spec(**changes) -> KnockSpec:
+    changes.setdefault("factory", functools.partial(choose, True))
     return KnockSpec(simulated=True, pins=pin_map.load(), stats_every=0.1, **changes)
 
 

@@ -63,9 +63,9 @@ def block_for(rate: float) -> int:
 
 @dataclass(frozen=True)
 class KnockSpec:
-    """What the child opens, picklable: the device factory (``make_factory()`` in the child:
-    ``firmware_py.factory.choose(simulated)`` unless given), the pin map, the ADC's and the
-    detector's settings, and how often it reports its reader's statistics."""
+    """What the child opens, picklable: the device factory (``factory()``, called in the
+    child), the pin map, the ADC's and the detector's settings, how often it reports its
+    reader's statistics, and the priority it asks for."""
 
     simulated: bool
     pins: Any
@@ -77,11 +77,13 @@ class KnockSpec:
     factory: Callable[[], Any] | None = None  # a picklable function giving the device factory
 
     def make_factory(self) -> Any:
-        if self.factory is not None:
-            return self.factory()
-        from firmware_py.factory import choose
-
-        return choose(self.simulated)
+        """The device factory, made in the child.  The box passes
+        ``functools.partial(firmware_py.factory.choose, simulated)`` (the drivers never
+        import the factory: it is the box's choice, as for every other device)."""
+        if self.factory is None:
+            raise ValueError("the knock process needs a function giving its device factory, "
+                             "such as functools.partial(firmware_py.factory.choose, True)")
+        return self.factory()
 
 
 # -- the child ----------------------------------------------------------------------------------
