@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 
 TABLES = ("wood", "cloth", "felt")
-VARIANTS = 5     # table tops made per kind (then cropped, flipped and tinted per scene)
+VARIANTS = 3     # table tops made per kind (then cropped, flipped and tinted per scene)
 PAD = 96         # the extra border made around a table top, for random crops
 
 

@@ -194,6 +194,9 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
     """A scene under given ``conditions``; ``cards`` (names, bottom first) or drawn from the seed.
 
     The desktop's virtual camera passes the cards on the table; the corpus lets the seed choose.
+    With the same seed, a card added at the end of ``cards`` leaves the others where they were
+    (the table, the camera and each card draw from the seed in turn), so a trick can be shown
+    landing card by card.  ``cards=[]`` (or ``conditions.cards == 0``) is an empty table.
     ``labels=True`` returns, instead of the photo, what each pixel shows (uint8: 0 the table,
     i + 1 the i-th card, 255 the hand): the tests check the visible shares against it.
     """
@@ -204,7 +207,7 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
     H = _camera(rng, c.tilt, (w, h))
     label_map = np.zeros((h, w), np.uint8) if labels else None
     if cards is None:
-        n = max(1, min(6, c.cards))
+        n = max(0, min(6, c.cards))
         names = [CARDS[i] for i in rng.choice(len(CARDS), n, replace=False)]
         names = ["back" if rng.random() < c.face_down else name for name in names]
     else:
@@ -245,8 +248,11 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
             view = label_map[y0:y0 + a.shape[0], x0:x0 + a.shape[1]]
             view[a >= 0.5] = len(quads)
     hand = None
-    if c.hand and quads:
-        target = quads[int(rng.integers(len(quads)))]
+    if c.hand:
+        if quads:
+            target = quads[int(rng.integers(len(quads)))]
+        else:  # an empty table: the hand reaches for nothing
+            target = _card_quad(rng.uniform(.3, .7) * w, rng.uniform(.3, .7) * h, card_w, 0.0)
         hand = hand_mask(rng, (w, h), target, card_w)
         draw_hand(img, rng, hand)
     shares = _visibility((w, h), quads, hand)

@@ -12,6 +12,8 @@ Sets (recipes are cheap; the pixels are drawn on demand):
              the ones the seed draws, so every style meets every table and trouble.
 ``"check"``  400 scenes drawn like the big set, for looking into failures.
 ``"big"``    2000 scenes for the benchmark (``make bench camera``); the figures are read here.
+``"empty"``  40 tables with no card at all (half with a hand, some with glare): anything read
+             there is an invented card.
 
     for scene in scenes("small"):
         image, placed = render(scene)
@@ -31,7 +33,8 @@ import numpy as np
 from sim.table_camera import (STYLES, TABLES, Conditions, DeckStyle, Placed, compose,
                               draw_conditions, write_deck)
 
-SETS = {"small": (70_000, 120), "check": (80_000, 400), "big": (90_000, 2000)}
+SETS = {"small": (70_000, 120), "check": (80_000, 400), "big": (90_000, 2000),
+        "empty": (60_000, 40)}
 DECK_SEED = 5  # the teaching photos: one seed for every style, apart from all scene seeds
 
 # The troubles forced in turn in the small set, each at a strength that matters.
@@ -76,7 +79,10 @@ def scenes(set_name: str, limit: int | None = None) -> list[Scene]:
         seed = first + i
         c = draw_conditions(seed)
         trouble = None
-        if set_name == "small":
+        if set_name == "empty":
+            style = STYLES[i % len(STYLES)]
+            c = replace(c, cards=0, hand=i % 2 == 0, table=TABLES[i % len(TABLES)])
+        elif set_name == "small":
             style = STYLES[i % len(STYLES)]
             c = replace(c, table=TABLES[(i // len(STYLES)) % len(TABLES)])
             trouble = TROUBLES[(i // len(STYLES)) % len(TROUBLES)]
