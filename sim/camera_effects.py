@@ -124,6 +124,60 @@ def plain_top(rng, size) -> np.ndarray:
     return img
 
 
+# --------------------------------------------------------------------------- clutter
+
+CLUTTER = ("coin", "pencil", "note", "phone")
+
+
+def draw_clutter(img: np.ndarray, rng, kind: str, card_w: float) -> None:
+    """One thing that is not a card lying on the table (under the cards): a coin, a pencil, a
+    square sticky note with scribbles, or a phone.  Readers must not take them for cards."""
+    h, w = img.shape[:2]
+    cx, cy = rng.uniform(0.05, 0.95) * w, rng.uniform(0.05, 0.95) * h
+    ang = rng.uniform(0, 180)
+    aa = cv2.LINE_AA
+    if kind == "coin":
+        r = int(card_w * rng.uniform(0.15, 0.22))
+        metal = np.array([(60, 160, 200), (170, 170, 170), (80, 120, 170)][int(rng.integers(3))])
+        cv2.circle(img, (int(cx + 3), int(cy + 3)), r, (0, 0, 0), -1, aa)  # its shadow
+        cv2.circle(img, (int(cx), int(cy)), r, metal.tolist(), -1, aa)
+        cv2.circle(img, (int(cx), int(cy)), int(r * .8), (metal * 0.8).tolist(), 1, aa)
+        cv2.circle(img, (int(cx - r * .3), int(cy - r * .3)), int(r * .3),
+                   np.minimum(metal * 1.3, 255).tolist(), -1, aa)
+    elif kind == "pencil":
+        length, thick = card_w * rng.uniform(1.2, 1.8), max(3, int(card_w * 0.07))
+        d = np.array([math.cos(math.radians(ang)), math.sin(math.radians(ang))]) * length / 2
+        a, b = (int(cx - d[0]), int(cy - d[1])), (int(cx + d[0]), int(cy + d[1]))
+        colour = [(40, 200, 230), (50, 50, 200), (60, 140, 40), (30, 30, 30)][int(rng.integers(4))]
+        cv2.line(img, (a[0] + 3, a[1] + 3), (b[0] + 3, b[1] + 3), (10, 10, 10), thick, aa)
+        cv2.line(img, a, b, colour, thick, aa)
+        tip = (int(cx + d[0] * 1.12), int(cy + d[1] * 1.12))
+        cv2.line(img, b, tip, (120, 170, 210), max(2, thick - 2), aa)
+    elif kind in ("note", "phone"):
+        if kind == "note":
+            size = (card_w * rng.uniform(0.7, 0.9),) * 2
+            colour = [(120, 240, 250), (200, 170, 250), (240, 210, 150), (160, 240, 170)][
+                int(rng.integers(4))]
+        else:
+            size = (card_w * 0.7, card_w * 1.45)
+            colour = (25, 25, 30)
+        box = cv2.boxPoints(((cx, cy), size, ang)).astype(np.int32)
+        cv2.fillPoly(img, [box + 3], (15, 15, 15), aa)
+        cv2.fillPoly(img, [box], colour, aa)
+        if kind == "note":
+            for k in range(int(rng.integers(2, 5))):  # scribbled lines of writing
+                t = (k + 1) / 6
+                p0 = box[0] + (box[1] - box[0]) * 0.15 + (box[3] - box[0]) * t
+                p1 = box[0] + (box[1] - box[0]) * rng.uniform(0.5, 0.85) + (box[3] - box[0]) * t
+                pts = np.linspace(p0, p1, 12) + rng.normal(0, 1.2, (12, 2))
+                cv2.polylines(img, [pts.astype(np.int32)], False, (90, 50, 20), 1, aa)
+        else:
+            inner = cv2.boxPoints(((cx, cy), (size[0] * .88, size[1] * .82), ang)).astype(np.int32)
+            cv2.fillPoly(img, [inner], (60, 45, 40), aa)
+    else:
+        raise ValueError(f"no clutter {kind!r}")
+
+
 # --------------------------------------------------------------------------- the hand
 
 SKIN = ((150, 180, 225), (120, 160, 210), (90, 130, 185), (70, 100, 150), (45, 70, 110),
@@ -131,9 +185,10 @@ SKIN = ((150, 180, 225), (120, 160, 210), (90, 130, 185), (70, 100, 150), (45, 7
 SHIFT = 4
 
 
-def hand_mask(rng, size, target: np.ndarray, card_w: float) -> np.ndarray:
+def hand_mask(rng, size, target: np.ndarray, card_w: float) -> tuple[np.ndarray, np.ndarray | None]:
     """A hand (palm, four fingers, a thumb, the arm out to a frame edge) reaching over the
-    card whose image corners are ``target``: a uint8 mask, 0 or 255 (edges smoothed)."""
+    card whose image corners are ``target``: a uint8 mask (0..255, edges smoothed), and the
+    part of it that is a sleeve (or None for a bare arm)."""
     w, h = size
     mask = np.zeros((h, w), np.uint8)
     centre = target.mean(axis=0)
@@ -175,12 +230,22 @@ def hand_mask(rng, size, target: np.ndarray, card_w: float) -> np.ndarray:
     tt = tb + np.array([math.cos(ta), math.sin(ta)]) * palm_r * 1.05
     cv2.line(mask, P(tb), P(tt), 255, int(finger_w * 1.2), cv2.LINE_AA, SHIFT)
     cv2.circle(mask, P(tt), int(finger_w * 0.6 * S), 255, -1, cv2.LINE_AA, SHIFT)
-    return mask
+    sleeve = None
+    if rng.random() < 0.6:  # a sleeve from somewhere up the forearm
+        cuff = palm + out * palm_r * rng.uniform(2.2, 5.0)
+        sleeve = np.zeros_like(mask)
+        cv2.line(sleeve, P(cuff), P(arm_end), 255, int(palm_r * 1.9), cv2.LINE_AA, SHIFT)
+        np.maximum(mask, sleeve, out=mask)
+    return mask, sleeve
 
 
-def draw_hand(img: np.ndarray, rng, mask: np.ndarray) -> None:
+SLEEVES = ((40, 40, 40), (120, 60, 30), (200, 200, 200), (40, 40, 150), (60, 110, 60),
+           (150, 120, 170), (30, 30, 80))
+
+
+def draw_hand(img: np.ndarray, rng, mask: np.ndarray, sleeve: np.ndarray | None = None) -> None:
     """Paint the hand of ``mask`` on ``img``: a skin tone, darker toward its edges and in the
-    gaps between fingers, over a soft shadow on the table."""
+    gaps between fingers, over a soft shadow on the table; the ``sleeve`` part in a fabric."""
     ys, xs = np.nonzero(mask[::4, ::4])
     if len(xs) == 0:
         return
@@ -196,6 +261,10 @@ def draw_hand(img: np.ndarray, rng, mask: np.ndarray) -> None:
     tone = np.array(SKIN[int(rng.integers(len(SKIN)))], np.float32) * rng.uniform(0.88, 1.1)
     shade = (0.55 + 0.3 * inner + 0.25 * broad)[..., None]
     skin = np.clip(tone * shade, 0, 255)
+    if sleeve is not None:
+        sm = (sleeve[y0:y1, x0:x1].astype(np.float32) / 255)[..., None]
+        fabric = np.array(SLEEVES[int(rng.integers(len(SLEEVES)))], np.float32)
+        skin = skin * (1 - sm) + np.clip(fabric * (0.6 + 0.5 * broad[..., None]), 0, 255) * sm
     m3 = m[..., None]
     img[y0:y1, x0:x1] = (roi * (1 - m3) + skin * m3).astype(np.uint8)
 

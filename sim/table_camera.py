@@ -23,7 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sim.camera_effects import TABLES, camera_finish, draw_hand, hand_mask, plain_top, table_top
+from sim.camera_effects import (CLUTTER, TABLES, camera_finish, draw_clutter, draw_hand, hand_mask,
+                                plain_top, table_top)
 from sim.zener_print import (ASPECT, CARDS, RANKS, STYLES, SUITS, DeckStyle, card_alpha,
                              card_back, card_face, card_image, deck_file_name, parse_card,
                              style_named)
@@ -70,6 +71,7 @@ class Conditions:
     hand: bool = False          # a hand over one of the cards
     overlap: float = 0.0        # chance that each card after the first lands on another
     face_down: float = 0.0      # chance that each card lies face down
+    clutter: int = 0            # things that are not cards under them: coins, pencils, notes
     card_width: tuple[float, float] = (0.075, 0.12)  # card width range, share of frame width
 
 
@@ -90,6 +92,7 @@ def draw_conditions(seed: int) -> Conditions:
         hand=bool(u[11] < .3),
         overlap=float(rng.choice([0.0, 0.3, 0.6])),
         face_down=float(rng.choice([0.0, 0.15, 0.4])),
+        clutter=int(np.random.default_rng([seed, 5]).choice([0, 0, 1, 2, 3])),
     )
 
 
@@ -215,6 +218,10 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
         for name in names:
             parse_card(name)
     card_w = rng.uniform(*c.card_width) * w
+    if c.clutter:
+        side = np.random.default_rng([seed, 6])  # its own stream: the cards stay where they were
+        for kind in side.choice(CLUTTER, c.clutter):
+            draw_clutter(img, side, str(kind), card_w)
     diag = card_w * math.hypot(1, ASPECT)
     plane_quads: list[np.ndarray] = []
     quads: list[np.ndarray] = []
@@ -253,8 +260,8 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
             target = quads[int(rng.integers(len(quads)))]
         else:  # an empty table: the hand reaches for nothing
             target = _card_quad(rng.uniform(.3, .7) * w, rng.uniform(.3, .7) * h, card_w, 0.0)
-        hand = hand_mask(rng, (w, h), target, card_w)
-        draw_hand(img, rng, hand)
+        hand, sleeve = hand_mask(rng, (w, h), target, card_w)
+        draw_hand(img, rng, hand, sleeve)
     shares = _visibility((w, h), quads, hand)
     placed = [Placed(name, q.astype(np.float64), float(v)) for name, q, v in zip(names, quads, shares)]
     if labels:

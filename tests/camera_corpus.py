@@ -9,11 +9,12 @@ Sets (recipes are cheap; the pixels are drawn on demand):
 
 ``"small"``  120 scenes for ``make test``: the deck styles in turn, the tables in turn, and a
              trouble forced in turn (a hand, glare, strong tilt, blur, motion, ...) on top of
-             the ones the seed draws, so every style meets every table and trouble.
+             the ones the seed draws, so every style meets every table and trouble.  (Every set
+             also has clutter, things that are not cards, in some scenes.)
 ``"check"``  400 scenes drawn like the big set, for looking into failures.
 ``"big"``    2000 scenes for the benchmark (``make bench camera``); the figures are read here.
-``"empty"``  40 tables with no card at all (half with a hand, some with glare): anything read
-             there is an invented card.
+``"empty"``  40 tables with no card at all (half with a hand, most with coins, pencils,
+             sticky notes or a phone, some with glare): anything read there is an invented card.
 
     for scene in scenes("small"):
         image, placed = render(scene)
@@ -39,7 +40,7 @@ DECK_SEED = 5  # the teaching photos: one seed for every style, apart from all s
 
 # The troubles forced in turn in the small set, each at a strength that matters.
 TROUBLES = ("hand", "glare", "tilt", "blur", "motion", "noise", "light", "overlap",
-            "face_down", "crowd")
+            "face_down", "crowd", "clutter")
 
 
 def _force(c: Conditions, trouble: str) -> Conditions:
@@ -54,6 +55,7 @@ def _force(c: Conditions, trouble: str) -> Conditions:
         "overlap": lambda: replace(c, overlap=0.8, cards=max(c.cards, 3)),
         "face_down": lambda: replace(c, face_down=0.5, cards=max(c.cards, 2)),
         "crowd": lambda: replace(c, cards=6),
+        "clutter": lambda: replace(c, clutter=3),
     }[trouble]()
 
 
@@ -81,7 +83,8 @@ def scenes(set_name: str, limit: int | None = None) -> list[Scene]:
         trouble = None
         if set_name == "empty":
             style = STYLES[i % len(STYLES)]
-            c = replace(c, cards=0, hand=i % 2 == 0, table=TABLES[i % len(TABLES)])
+            c = replace(c, cards=0, hand=i % 2 == 0, table=TABLES[i % len(TABLES)],
+                        clutter=i % 4)
         elif set_name == "small":
             style = STYLES[i % len(STYLES)]
             c = replace(c, table=TABLES[(i // len(STYLES)) % len(TABLES)])
