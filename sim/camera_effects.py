@@ -14,6 +14,7 @@ Everything is deterministic given the numpy Generator it is handed.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 
 import cv2
@@ -286,13 +287,59 @@ def _noise_bank(size: tuple[int, int], sigma: int) -> np.ndarray:
     return bank
 
 
-def camera_finish(img: np.ndarray, rng, *, light: float = 0.0, glare: float = 0.0,
+@dataclass(frozen=True)
+class Glare:
+    """A glare spot: an elliptical Gaussian of light ``strength`` (0..1) at (x, y), radii in
+    pixels.  Its hot core saturates the picture: there the print cannot be seen at all."""
+
+    x: float
+    y: float
+    rx: float
+    ry: float
+    strength: float
+
+    PEAK = 1.6 * 255      # added grey levels at the centre, for strength 1 (then clipped)
+    WASHED = 220          # added grey levels from which the print is washed out
+
+    @classmethod
+    def draw(cls, rng, size, strength: float) -> "Glare":
+        w, h = size
+        return cls(rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h,
+                   rng.uniform(0.035, 0.11) * w, rng.uniform(0.035, 0.11) * w, float(strength))
+
+    def washed_out(self, size, scale: int = 1) -> np.ndarray:
+        """Where the glare hides the print, as a 0/1 uint8 mask of ``size`` / ``scale``."""
+        w, h = size[0] // scale, size[1] // scale
+        mask = np.zeros((h, w), np.uint8)
+        ratio = self.strength * self.PEAK / self.WASHED
+        if ratio > 1:
+            k = math.sqrt(2 * math.log(ratio))  # the ellipse where the spot adds WASHED
+            cv2.ellipse(mask, (int(round(self.x / scale)), int(round(self.y / scale))),
+                        (max(1, int(self.rx * k / scale)), max(1, int(self.ry * k / scale))),
+                        0, 0, 360, 1, -1)
+        return mask
+
+    def apply(self, out: np.ndarray) -> None:
+        h, w = out.shape[:2]
+        x0, x1 = int(max(0, self.x - 3 * self.rx)), int(min(w, self.x + 3 * self.rx))
+        y0, y1 = int(max(0, self.y - 3 * self.ry)), int(min(h, self.y + 3 * self.ry))
+        if x1 <= x0 or y1 <= y0:
+            return
+        yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
+        spot = self.strength * self.PEAK * np.exp(
+            -(((xx - self.x) / self.rx) ** 2 + ((yy - self.y) / self.ry) ** 2) / 2)
+        spot = np.minimum(spot, 255)
+        out[y0:y1, x0:x1] = cv2.add(out[y0:y1, x0:x1],
+                                    cv2.merge([spot, spot * 0.98, spot * 0.95]), dtype=cv2.CV_8U)
+
+
+def camera_finish(img: np.ndarray, rng, *, light: float = 0.0, glare: Glare | None = None,
                   blur: float = 0.0, motion: float = 0.0, noise: float = 0.0,
                   jpeg: int = 95) -> np.ndarray:
     """The camera's troubles over a whole frame, in the order light meets them: uneven light
-    (a slope, blotches and a vignette, ``light`` 0..1) and a slight colour cast, a glare spot (``glare``
-    0..1), focus blur (sigma px), motion blur (px), sensor noise (sigma in grey levels) and
-    JPEG at quality ``jpeg``."""
+    (a slope, blotches and a vignette, ``light`` 0..1) and a slight colour cast, a glare spot,
+    focus blur (sigma px), motion blur (px), sensor noise (sigma in grey levels) and JPEG at
+    quality ``jpeg``."""
     h, w = img.shape[:2]
     sw, sh = w // 16, h // 16
     gain = np.ones((sh, sw), np.float32)
@@ -309,18 +356,8 @@ def camera_finish(img: np.ndarray, rng, *, light: float = 0.0, glare: float = 0.
     gain3 = np.clip(gain[..., None] * cast[None, None, :] * 100, 0, 255).astype(np.uint8)
     out = cv2.multiply(img, cv2.resize(gain3, (w, h), interpolation=cv2.INTER_LINEAR),
                        scale=1 / 100)
-    if glare > 0:
-        gx, gy = rng.uniform(0.1, 0.9) * w, rng.uniform(0.1, 0.9) * h
-        rx, ry = rng.uniform(0.035, 0.11) * w, rng.uniform(0.035, 0.11) * w
-        x0, x1 = int(max(0, gx - 3 * rx)), int(min(w, gx + 3 * rx))
-        y0, y1 = int(max(0, gy - 3 * ry)), int(min(h, gy + 3 * ry))
-        if x1 > x0 and y1 > y0:
-            yy, xx = np.mgrid[y0:y1, x0:x1].astype(np.float32)
-            spot = glare * 255 * np.exp(-(((xx - gx) / rx) ** 2 + ((yy - gy) / ry) ** 2) / 2)
-            # a hot core that saturates, in the light's colour
-            spot = np.minimum(spot * 1.6, 255)
-            out[y0:y1, x0:x1] = cv2.add(out[y0:y1, x0:x1],
-                                        cv2.merge([spot, spot * 0.98, spot * 0.95]), dtype=cv2.CV_8U)
+    if glare is not None and glare.strength > 0:
+        glare.apply(out)
     if blur > 0.3:
         out = cv2.GaussianBlur(out, (0, 0), blur)
     if motion >= 2:

@@ -23,7 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sim.camera_effects import (CLUTTER, TABLES, camera_finish, draw_clutter, draw_hand, hand_mask,
+from sim.camera_effects import (CLUTTER, TABLES, Glare, camera_finish, draw_clutter, draw_hand, hand_mask,
                                 plain_top, table_top)
 from sim.zener_print import (ASPECT, CARDS, RANKS, STYLES, SUITS, DeckStyle, card_alpha,
                              card_back, card_face, card_image, deck_file_name, parse_card,
@@ -47,7 +47,7 @@ class Placed:
     ``corners`` are the card's own top-left, top-right, bottom-right and bottom-left corners
     (of the printed rectangle, before its rounding) in image pixels: a card lying upside down
     has its top-left corner low in the frame.  ``visible`` is the share of the card's area not
-    covered by cards above it or by the hand.
+    covered by cards above it or by the hand, nor washed out by the white core of a glare.
     """
 
     card: str
@@ -171,7 +171,9 @@ def _paste(img: np.ndarray, sprite: np.ndarray, alpha: np.ndarray, quad: np.ndar
 VIS_SCALE = 2  # visibility is counted on a grid twice as coarse as the image
 
 
-def _visibility(size, quads: list[np.ndarray], hand: np.ndarray | None) -> list[float]:
+def _visibility(size, quads: list[np.ndarray], hand: np.ndarray | None,
+                glare: Glare | None = None) -> list[float]:
+    """Each card's share not covered by the cards above it, the hand, or glare's white core."""
     w, h = size
     sw, sh = w // VIS_SCALE, h // VIS_SCALE
     masks = []
@@ -182,6 +184,8 @@ def _visibility(size, quads: list[np.ndarray], hand: np.ndarray | None) -> list[
     cover = np.zeros((sh, sw), np.uint8)
     if hand is not None:
         cover |= (cv2.resize(hand, (sw, sh), interpolation=cv2.INTER_AREA) > 127).astype(np.uint8)
+    if glare is not None:
+        cover |= glare.washed_out(size, VIS_SCALE)
     shares = [0.0] * len(quads)
     for i in range(len(quads) - 1, -1, -1):
         area = int(masks[i].sum())
@@ -201,7 +205,8 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
     (the table, the camera and each card draw from the seed in turn), so a trick can be shown
     landing card by card.  ``cards=[]`` (or ``conditions.cards == 0``) is an empty table.
     ``labels=True`` returns, instead of the photo, what each pixel shows (uint8: 0 the table,
-    i + 1 the i-th card, 255 the hand): the tests check the visible shares against it.
+    i + 1 the i-th card, 255 the hand, 254 glare's washed-out core): the tests check the
+    visible shares against it.
     """
     rng = np.random.default_rng([seed, 2])
     w, h = (int(v) for v in size)
@@ -262,13 +267,16 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
             target = _card_quad(rng.uniform(.3, .7) * w, rng.uniform(.3, .7) * h, card_w, 0.0)
         hand, sleeve = hand_mask(rng, (w, h), target, card_w)
         draw_hand(img, rng, hand, sleeve)
-    shares = _visibility((w, h), quads, hand)
+    glare = Glare.draw(rng, (w, h), c.glare) if c.glare > 0 else None
+    shares = _visibility((w, h), quads, hand, glare)
     placed = [Placed(name, q.astype(np.float64), float(v)) for name, q, v in zip(names, quads, shares)]
     if labels:
         if hand is not None:
             label_map[hand >= 128] = 255
+        if glare is not None:
+            label_map[glare.washed_out((w, h)) > 0] = 254
         return label_map, placed
-    img = camera_finish(img, rng, light=c.light, glare=c.glare, blur=c.blur,
+    img = camera_finish(img, rng, light=c.light, glare=glare, blur=c.blur,
                         motion=c.motion, noise=c.noise, jpeg=c.jpeg)
     return img, placed
 

@@ -103,6 +103,16 @@ def test_visible_shares_match_the_pixels_with_a_hand():
     assert hands >= 5, "the hand covers a card in most scenes"
 
 
+def test_glare_s_white_core_counts_as_hidden():
+    glaring = Conditions(table="felt", cards=6, glare=1.0)
+    washed = 0
+    for seed in range(8):
+        labels, placed = _check_shares_against_pixels(seed, STYLES[2], glaring)
+        assert (labels == 254).sum() > 500, "a strong glare washes out a patch"
+        washed += any(p.visible < 0.99 for p in placed)
+    assert washed >= 2
+
+
 @pytest.mark.parametrize("style", STYLES, ids=lambda s: s.name)
 def test_each_style_s_faces_are_pairwise_distinct_and_apart_from_the_back(style):
     def grey(img):
