@@ -333,11 +333,12 @@ class Glare:
                                     cv2.merge([spot, spot * 0.98, spot * 0.95]), dtype=cv2.CV_8U)
 
 
-def camera_finish(img: np.ndarray, rng, *, light: float = 0.0, glare: Glare | None = None,
-                  blur: float = 0.0, motion: float = 0.0, noise: float = 0.0,
-                  jpeg: int = 95) -> np.ndarray:
+def camera_finish(img: np.ndarray, rng, *, light: float = 0.0, exposure: float = 1.0,
+                  glare: Glare | None = None, blur: float = 0.0, motion: float = 0.0,
+                  noise: float = 0.0, jpeg: int = 95) -> np.ndarray:
     """The camera's troubles over a whole frame, in the order light meets them: uneven light
-    (a slope, blotches and a vignette, ``light`` 0..1) and a slight colour cast, a glare spot,
+    (a slope, blotches and a vignette, ``light`` 0..1), the exposure (1: right; 0.5: a dim
+    room) and a slight colour cast, a glare spot,
     focus blur (sigma px), motion blur (px), sensor noise (sigma in grey levels) and JPEG at
     quality ``jpeg``."""
     h, w = img.shape[:2]
@@ -351,7 +352,7 @@ def camera_finish(img: np.ndarray, rng, *, light: float = 0.0, glare: Glare | No
         # a vignette: the lens darkens the corners
         r2 = ((xx / sw - .5) ** 2 + (yy / sh - .5) ** 2) * 4
         gain *= 1 - 0.25 * light * r2
-    gain *= rng.uniform(0.8, 1.15)
+    gain *= exposure * rng.uniform(0.88, 1.12)
     cast = np.float32([1 + rng.uniform(-.07, .07), 1.0, 1 + rng.uniform(-.07, .07)])
     gain3 = np.clip(gain[..., None] * cast[None, None, :] * 100, 0, 255).astype(np.uint8)
     out = cv2.multiply(img, cv2.resize(gain3, (w, h), interpolation=cv2.INTER_LINEAR),

@@ -23,8 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from sim.camera_effects import (CLUTTER, TABLES, Glare, camera_finish, draw_clutter, draw_hand, hand_mask,
-                                plain_top, table_top)
+from sim.camera_effects import (CLUTTER, TABLES, Glare, camera_finish, draw_clutter, draw_hand,
+                                hand_mask, plain_top, table_top)
 from sim.zener_print import (ASPECT, CARDS, RANKS, STYLES, SUITS, DeckStyle, card_alpha,
                              card_back, card_face, card_image, deck_file_name, parse_card,
                              style_named)
@@ -63,6 +63,7 @@ class Conditions:
     cards: int = 3              # 1..6
     tilt: float = 0.0           # 0 (camera straight down) .. 1 (strongly tilted)
     light: float = 0.0          # unevenness of the light, 0..1
+    exposure: float = 1.0       # 1: well exposed; 0.5: a dim room (the noise then shows more)
     glare: float = 0.0          # strength of a glare spot, 0 (none) .. 1
     blur: float = 0.0           # Gaussian blur sigma in pixels (0: sharp)
     motion: float = 0.0         # motion-blur length in pixels (0: none)
@@ -93,6 +94,8 @@ def draw_conditions(seed: int) -> Conditions:
         overlap=float(rng.choice([0.0, 0.3, 0.6])),
         face_down=float(rng.choice([0.0, 0.15, 0.4])),
         clutter=int(np.random.default_rng([seed, 5]).choice([0, 0, 1, 2, 3])),
+        exposure=float(np.random.default_rng([seed, 7]).choice(
+            [1.0, 1.0, 1.0, 1.0, 0.85, 0.7, 0.55])),
     )
 
 
@@ -269,14 +272,15 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
         draw_hand(img, rng, hand, sleeve)
     glare = Glare.draw(rng, (w, h), c.glare) if c.glare > 0 else None
     shares = _visibility((w, h), quads, hand, glare)
-    placed = [Placed(name, q.astype(np.float64), float(v)) for name, q, v in zip(names, quads, shares)]
+    placed = [Placed(name, q.astype(np.float64), float(v))
+              for name, q, v in zip(names, quads, shares)]
     if labels:
         if hand is not None:
             label_map[hand >= 128] = 255
         if glare is not None:
             label_map[glare.washed_out((w, h)) > 0] = 254
         return label_map, placed
-    img = camera_finish(img, rng, light=c.light, glare=glare, blur=c.blur,
+    img = camera_finish(img, rng, light=c.light, exposure=c.exposure, glare=glare, blur=c.blur,
                         motion=c.motion, noise=c.noise, jpeg=c.jpeg)
     return img, placed
 

@@ -70,17 +70,19 @@ def style_named(name: str) -> DeckStyle:
     for style in STYLES:
         if style.name == name:
             return style
-    raise ValueError(f"no deck style is named {name!r}: there are {', '.join(s.name for s in STYLES)}")
+    names = ", ".join(s.name for s in STYLES)
+    raise ValueError(f"no deck style is named {name!r}: there are {names}")
 
 
 def parse_card(card: str) -> tuple[int, str] | None:
     """``"3 star"`` → ``(3, "star")``; ``"back"`` → None.  Anything else: a ValueError."""
     if card == "back":
         return None
-    parts = card.split()
+    parts = card.split() if isinstance(card, str) else []
     if len(parts) == 2 and parts[0] in "12345" and len(parts[0]) == 1 and parts[1] in SUITS:
         return int(parts[0]), parts[1]
-    raise ValueError(f"{card!r} is not a card: a card is a rank 1-5 and a suit ({', '.join(SUITS)}), "
+    raise ValueError(f"{card!r} is not a card: a card is a rank 1-5 and a suit "
+                     f"({', '.join(SUITS)}), "
                      "like '3 star', or 'back'")
 
 
@@ -138,7 +140,10 @@ def draw_symbol(img: np.ndarray, suit: str, cx: float, cy: float, size: float,
         else:
             cv2.polylines(img, [_fix(pts)], True, colour, stroke, aa, SHIFT)
     elif suit in ("star", "cross"):
-        pts = _star_points(cx, cy + r * .06, r * 1.05) if suit == "star" else _cross_points(cx, cy, r)
+        if suit == "star":
+            pts = _star_points(cx, cy + r * .06, r * 1.05)
+        else:
+            pts = _cross_points(cx, cy, r)
         if filled:
             cv2.fillPoly(img, [_fix(pts)], colour, aa, SHIFT)
         else:
@@ -190,7 +195,8 @@ def _face(style: DeckStyle, rank: int, suit: str, width: int) -> np.ndarray:
     elif style.layout == "pips":
         size = w * (.34 if rank == 1 else .24)
         for dx, dy in _PIPS[rank]:
-            draw_symbol(img, suit, w / 2 + dx * w * .22, h / 2 + dy * h * .24, size, ink, style.filled)
+            draw_symbol(img, suit, w / 2 + dx * w * .22, h / 2 + dy * h * .24, size, ink,
+                        style.filled)
         _corner_index(img, style, rank, suit, w, ink, with_symbol=False)
     elif style.layout == "numeral":
         _text(img, str(rank), w / 2, h * .34, h * .30, ink, style.font, 0.13)
@@ -221,7 +227,8 @@ def _back(style: DeckStyle, width: int) -> np.ndarray:
         mask = ((xx // step + yy // step) % 2 == 0)
         img[mask] = pattern
         cv2.ellipse(img, (w // 2, h // 2), (int(w * .30), int(h * .22)), 0, 0, 360, ground, -1, aa)
-        cv2.ellipse(img, (w // 2, h // 2), (int(w * .30), int(h * .22)), 0, 0, 360, pattern, 2 * t, aa)
+        cv2.ellipse(img, (w // 2, h // 2), (int(w * .30), int(h * .22)), 0, 0, 360, pattern,
+                    2 * t, aa)
     elif style.back == "rings":
         for k, rad in enumerate(np.arange(w * .05, h, w * .07)):
             cv2.circle(img, (w // 2, h // 2), int(rad), pattern, t + (k % 2), aa)

@@ -40,7 +40,7 @@ DECK_SEED = 5  # the teaching photos: one seed for every style, apart from all s
 
 # The troubles forced in turn in the small set, each at a strength that matters.
 TROUBLES = ("hand", "glare", "tilt", "blur", "motion", "noise", "light", "overlap",
-            "face_down", "crowd", "clutter")
+            "face_down", "crowd", "clutter", "dim")
 
 
 def _force(c: Conditions, trouble: str) -> Conditions:
@@ -56,6 +56,7 @@ def _force(c: Conditions, trouble: str) -> Conditions:
         "face_down": lambda: replace(c, face_down=0.5, cards=max(c.cards, 2)),
         "crowd": lambda: replace(c, cards=6),
         "clutter": lambda: replace(c, clutter=3),
+        "dim": lambda: replace(c, exposure=0.5, noise=max(c.noise, 6.0)),
     }[trouble]()
 
 
