@@ -25,6 +25,14 @@ VARIANTS = 3     # table tops made per kind (then cropped, flipped and tinted pe
 PAD = 96         # the extra border made around a table top, for random crops
 
 
+def shifted(a: np.ndarray, dy: int, dx: int) -> np.ndarray:
+    """``a`` moved down ``dy`` and right ``dx`` pixels (>= 0), zeros coming in (no wrapping)."""
+    out = np.zeros_like(a)
+    h, w = a.shape[:2]
+    out[dy:, dx:] = a[:h - dy, :w - dx]
+    return out
+
+
 def smooth_field(rng, size, cells, lo, hi) -> np.ndarray:
     """A smooth random field over ``size`` (w, h), values about lo..hi, float32."""
     w, h = size
@@ -255,7 +263,7 @@ def draw_hand(img: np.ndarray, rng, mask: np.ndarray, sleeve: np.ndarray | None 
     m = mask[y0:y1, x0:x1].astype(np.float32) / 255
     roi = img[y0:y1, x0:x1].astype(np.float32)
     off = (int(rng.integers(6, 16)), int(rng.integers(6, 16)))
-    shadow = np.roll(cv2.GaussianBlur(m, (0, 0), 9), off, axis=(0, 1))
+    shadow = shifted(cv2.GaussianBlur(m, (0, 0), 9), *off)
     roi *= (1 - 0.5 * shadow)[..., None]
     inner = cv2.GaussianBlur(m, (0, 0), 3.5)
     broad = cv2.GaussianBlur(m, (0, 0), 14)
@@ -335,12 +343,13 @@ class Glare:
 
 def camera_finish(img: np.ndarray, rng, *, light: float = 0.0, exposure: float = 1.0,
                   glare: Glare | None = None, blur: float = 0.0, motion: float = 0.0,
-                  noise: float = 0.0, jpeg: int = 95) -> np.ndarray:
+                  noise: float = 0.0, jpeg: int = 95, noise_rng=None) -> np.ndarray:
     """The camera's troubles over a whole frame, in the order light meets them: uneven light
     (a slope, blotches and a vignette, ``light`` 0..1), the exposure (1: right; 0.5: a dim
     room) and a slight colour cast, a glare spot,
     focus blur (sigma px), motion blur (px), sensor noise (sigma in grey levels) and JPEG at
-    quality ``jpeg``."""
+    quality ``jpeg``.  ``noise_rng`` (default ``rng``) picks the noise alone: successive frames
+    of one still scene differ only in it."""
     h, w = img.shape[:2]
     sw, sh = w // 16, h // 16
     gain = np.ones((sh, sw), np.float32)
@@ -371,7 +380,7 @@ def camera_finish(img: np.ndarray, rng, *, light: float = 0.0, exposure: float =
     if noise > 0:
         level = min(NOISE_LEVELS, key=lambda s: abs(s - noise))
         bank = _noise_bank((w, h), level)
-        dx, dy = (int(v) for v in rng.integers(0, 64, 2))
+        dx, dy = (int(v) for v in (noise_rng or rng).integers(0, 64, 2))
         out = cv2.add(out, bank[dy:dy + h, dx:dx + w], dtype=cv2.CV_8U)
     if jpeg < 100:
         ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg)])

@@ -24,7 +24,7 @@ import cv2
 import numpy as np
 
 from sim.camera_effects import (CLUTTER, TABLES, Glare, camera_finish, draw_clutter, draw_hand,
-                                hand_mask, plain_top, table_top)
+                                hand_mask, plain_top, shifted, table_top)
 from sim.zener_print import (ASPECT, CARDS, RANKS, STYLES, SUITS, DeckStyle, card_alpha,
                              card_back, card_face, card_image, deck_file_name, parse_card,
                              style_named)
@@ -164,7 +164,7 @@ def _paste(img: np.ndarray, sprite: np.ndarray, alpha: np.ndarray, quad: np.ndar
     roi = img[y0:y1, x0:x1].astype(np.float32)
     if shadow > 0:
         s = cv2.GaussianBlur(a, (0, 0), 2.5)
-        s = np.roll(s, (2, 2), axis=(0, 1))
+        s = shifted(s, 2, 2)
         roi *= (1 - shadow * s)[..., None]
     a3 = a[..., None]
     img[y0:y1, x0:x1] = (roi * (1 - a3) + warped.astype(np.float32) * a3).astype(np.uint8)
@@ -199,14 +199,17 @@ def _visibility(size, quads: list[np.ndarray], hand: np.ndarray | None,
 
 
 def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720),
-            cards: list[str] | None = None, *,
+            cards: list[str] | None = None, *, frame: int = 0, hand_over: int | None = None,
             labels: bool = False) -> tuple[np.ndarray, list[Placed]]:
     """A scene under given ``conditions``; ``cards`` (names, bottom first) or drawn from the seed.
 
     The desktop's virtual camera passes the cards on the table; the corpus lets the seed choose.
     With the same seed, a card added at the end of ``cards`` leaves the others where they were
     (the table, the camera and each card draw from the seed in turn), so a trick can be shown
-    landing card by card.  ``cards=[]`` (or ``conditions.cards == 0``) is an empty table.
+    landing card by card; the light and the glare stay too, and ``frame`` (a frame number)
+    changes only the sensor noise.  ``hand_over`` is the index of the card the hand (if the
+    conditions have one) reaches for: by default one the seed picks.
+    ``cards=[]`` (or ``conditions.cards == 0``) is an empty table.
     ``labels=True`` returns, instead of the photo, what each pixel shows (uint8: 0 the table,
     i + 1 the i-th card, 255 the hand, 254 glare's washed-out core): the tests check the
     visible shares against it.
@@ -264,13 +267,16 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
             view[a >= 0.5] = len(quads)
     hand = None
     if c.hand:
+        hrng = np.random.default_rng([seed, 10])  # its own stream, as are the light's below
         if quads:
-            target = quads[int(rng.integers(len(quads)))]
+            pick = int(hrng.integers(len(quads))) if hand_over is None else hand_over
+            target = quads[pick]
         else:  # an empty table: the hand reaches for nothing
-            target = _card_quad(rng.uniform(.3, .7) * w, rng.uniform(.3, .7) * h, card_w, 0.0)
-        hand, sleeve = hand_mask(rng, (w, h), target, card_w)
-        draw_hand(img, rng, hand, sleeve)
-    glare = Glare.draw(rng, (w, h), c.glare) if c.glare > 0 else None
+            target = _card_quad(hrng.uniform(.3, .7) * w, hrng.uniform(.3, .7) * h, card_w, 0.0)
+        hand, sleeve = hand_mask(hrng, (w, h), target, card_w)
+        draw_hand(img, hrng, hand, sleeve)
+    lrng = np.random.default_rng([seed, 9])
+    glare = Glare.draw(lrng, (w, h), c.glare) if c.glare > 0 else None
     shares = _visibility((w, h), quads, hand, glare)
     placed = [Placed(name, q.astype(np.float64), float(v))
               for name, q, v in zip(names, quads, shares)]
@@ -280,8 +286,9 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
         if glare is not None:
             label_map[glare.washed_out((w, h)) > 0] = 254
         return label_map, placed
-    img = camera_finish(img, rng, light=c.light, exposure=c.exposure, glare=glare, blur=c.blur,
-                        motion=c.motion, noise=c.noise, jpeg=c.jpeg)
+    noise_rng = np.random.default_rng([seed, 11, frame]) if frame else None
+    img = camera_finish(img, lrng, light=c.light, exposure=c.exposure, glare=glare, blur=c.blur,
+                        motion=c.motion, noise=c.noise, jpeg=c.jpeg, noise_rng=noise_rng)
     return img, placed
 
 

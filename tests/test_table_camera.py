@@ -221,3 +221,33 @@ def test_bad_input_gets_a_sentence(tmp_path):
         write_deck(STYLES[0], blocker / "deck")
     with pytest.raises(ValueError, match="no table"):
         compose(1, STYLES[0], replace(Conditions(), table="glass"))
+
+
+def test_the_virtual_camera_shows_cards_landing_under_a_hand_on_a_still_table():
+    from sim.virtual_camera import VirtualCamera
+
+    camera = VirtualCamera(style=STYLES[2], seed=3, hand_frames=2)
+    empty = camera.frame()
+    assert camera.truth() == [] and empty.shape == (H, W, 3)
+    camera.play("2 star")
+    first = [camera.frame() for _ in range(3)]
+    (card,) = camera.truth()
+    assert card.card == "2 star"
+    camera.play("back")
+    camera.frame()
+    covered = camera.truth()
+    assert np.allclose(covered[0].corners, card.corners), "the first card stays put"
+    assert covered[1].card == "back" and covered[1].visible < 1.0, "the hand is over it"
+    for _ in range(2):
+        camera.frame()
+    still = [camera.frame(), camera.frame()]
+    assert all(p.visible > 0.99 or p is camera.truth()[0] for p in camera.truth()[1:])
+    change = np.abs(still[0].astype(int) - still[1].astype(int)).mean()
+    assert 0 < change < 8, "a still table changes only by the sensor's noise"
+    hand_gone = np.abs(first[0].astype(int) - first[2].astype(int)).mean()
+    assert hand_gone > change, "the hand leaves after the frames given"
+    camera.clear()
+    camera.frame()
+    assert camera.truth() == []
+    with pytest.raises(ValueError, match="is not a card"):
+        camera.play("joker")

@@ -1,0 +1,69 @@
+"""The desktop's camera without a camera: frames of the cards played so far.
+
+Why: the desktop mode plays ESP with no camera on the table, yet the live loop (find, name,
+confirm over several frames) must run on frames like a real camera's.  A ``VirtualCamera``
+keeps the cards on the table in the order they landed and draws each frame with
+``sim.table_camera.compose``: the table, the light and the cards stay put from frame to frame
+(only the sensor noise changes), a new card lands without moving the others, and for a few
+frames after it lands the player's hand is still over it.
+
+    camera = VirtualCamera(style=STYLES[1], seed=4)
+    camera.play("3 star")
+    frame = camera.frame()          # BGR, 1280x720; camera.truth() says what is in it
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from sim.table_camera import STYLES, Conditions, DeckStyle, Placed, compose, parse_card
+
+CALM = Conditions(table="wood", tilt=0.3, light=0.3, noise=3.0, jpeg=85)
+
+
+class VirtualCamera:
+    """A still table seen frame after frame; ``play`` puts a card down, ``clear`` picks all up.
+
+    ``hand_frames``: for how many frames after a card lands the hand is still over it.
+    """
+
+    def __init__(self, style: DeckStyle = STYLES[0], seed: int = 0,
+                 conditions: Conditions = CALM, size=(1280, 720), hand_frames: int = 3):
+        self.style = style
+        self.seed = seed
+        self.conditions = replace(conditions, hand=False)
+        self.size = size
+        self.hand_frames = hand_frames
+        self.cards: list[str] = []
+        self.frames = 0
+        self._landed_at = -10 ** 9
+        self._truth: list[Placed] = []
+
+    def play(self, card: str) -> None:
+        """A card lands on the table (face up, or "back" face down), above the others."""
+        parse_card(card)
+        if len(self.cards) >= 12:
+            raise ValueError("the virtual table holds at most 12 cards: clear it first")
+        self.cards.append(card)
+        self._landed_at = self.frames
+
+    def clear(self) -> None:
+        """The trick is over: the cards are picked up (the next ones land elsewhere)."""
+        self.cards = []
+        self.seed += 1
+
+    def frame(self) -> np.ndarray:
+        """The next frame (BGR uint8)."""
+        self.frames += 1
+        handed = bool(self.cards) and self.frames - self._landed_at <= self.hand_frames
+        conditions = replace(self.conditions, hand=handed)
+        image, self._truth = compose(self.seed, self.style, conditions, self.size,
+                                     cards=list(self.cards), frame=self.frames,
+                                     hand_over=len(self.cards) - 1 if handed else None)
+        return image
+
+    def truth(self) -> list[Placed]:
+        """The cards in the last frame, bottom first, with their corners and visible shares."""
+        return list(self._truth)
