@@ -25,7 +25,7 @@ from firmware_py.factory import DeviceFactory, choose
 from firmware_py.health import Health
 from firmware_py.hourglass import Hourglass, HourglassEvent, HourglassSettings
 from firmware_py.hourglass_sound import HourglassSound
-from firmware_py.knock.listener import KnockListener  # noqa: F401  (where tests and the doctor find it)
+from firmware_py.knock.listener import KnockListener
 from firmware_py.pentagram.scenes import Scene
 from firmware_py.pentagram.strip import Pentagram
 
