@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from firmware_py import camera
-from firmware_py.camera import (CameraError, CaptureSource, FolderSource, PiCameraSource, PictureSource,
+from firmware_py.camera import (CameraError, CaptureSource, FolderSource, FrameWatch, PiCameraSource, PictureSource,
                                 frame_warning, open_camera)
 
 
@@ -35,11 +35,31 @@ def test_a_table_with_a_card_is_fine():
     assert frame_warning(table_frame()) is None
 
 
-def test_a_covered_lens_is_one_flat_colour():
-    black = np.full((720, 1280, 3), 3, np.uint8)
-    hand = np.full((720, 1280, 3), (90, 120, 160), np.uint8)
-    for frame in (black, hand):
-        assert "covered" in frame_warning(frame)
+def test_a_lens_cap_is_black():
+    assert "the camera sees black: the lens is covered" in frame_warning(np.full((720, 1280, 3), 3, np.uint8))
+
+
+def flat(colour, seed=0):
+    """An evenly lit plain surface with the sensor's noise: an empty felt mat, or a hand on the lens."""
+    noise = np.random.default_rng(seed).normal(0, 3, (720, 1280, 1))
+    return np.clip(np.float32(colour) + noise, 0, 255).astype(np.uint8)
+
+
+def test_an_empty_mat_is_not_a_covered_lens():
+    felt = (60, 110, 50)
+    watch = FrameWatch()
+    assert watch.check(flat(felt)) is None  # nothing seen yet: an empty mat is fine
+    assert watch.table is None
+    with_cards = flat(felt)
+    for x in (300, 600, 900):
+        cv2.rectangle(with_cards, (x, 250), (x + 100, 390), (235, 235, 235), -1)
+    assert watch.check(with_cards) is None
+    assert np.abs(watch.table - felt).max() < 4  # the table's colour, not the cards'
+    assert watch.check(flat(felt, seed=1)) is None  # the cards taken away: the empty table again
+    hand = (120, 150, 200)
+    assert "not the table: the lens is covered" in watch.check(flat(hand))
+    assert "the lens is covered" in frame_warning(flat(hand), table=felt)
+    assert frame_warning(flat(hand)) is None  # without the table's colour, a flat picture may be a mat
 
 
 def test_too_little_light():
@@ -53,6 +73,13 @@ def test_a_dark_cloth_with_bright_cards_is_not_too_dark():
     frame = np.full((720, 1280, 3), 18, np.uint8)
     for x in range(100, 1200, 220):
         cv2.rectangle(frame, (x, 200), (x + 100, 340), (230, 230, 230), -1)
+    assert frame_warning(frame) is None
+
+
+def test_a_dark_table_with_one_small_card_back_is_not_too_dark():
+    frame = flat((20, 30, 45))  # dark wood, mean grey about 30
+    cv2.rectangle(frame, (1100, 500), (1180, 610), (120, 70, 60), -1)  # a dark blue back...
+    cv2.rectangle(frame, (1100, 500), (1180, 610), (150, 150, 150), 3)  # ...with a light border
     assert frame_warning(frame) is None
 
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.exits import CliError
-from firmware_py.camera import CameraError, frame_warning, open_camera
+from firmware_py.camera import CameraError, FrameWatch, open_camera
 
 SUITS = ("circle", "cross", "squiggle", "square", "star")  # ESP's log names (docs/esp-log.md)
 CARDS = tuple(f"{rank} {suit}" for suit in SUITS for rank in range(1, 6)) + ("back",)
@@ -102,6 +102,7 @@ class Teacher:
         self.wait = wait
         self.steady = steady
         self._warning: str | None = None
+        self._watch_faults = FrameWatch()
 
     def run(self) -> TeachResult:
         result = TeachResult()
@@ -162,7 +163,7 @@ class Teacher:
             if frame is None:
                 self._ended = True
                 return
-            warning = frame_warning(frame)
+            warning = self._watch_faults.check(frame)
             if warning != self._warning:
                 self._warning = warning
                 if warning:
