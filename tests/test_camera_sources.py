@@ -489,6 +489,12 @@ def test_teach_from_photos_in_name_order_skips_one_without_a_card(tmp_path, caps
     assert [p.name for p in (tmp_path / "deck").iterdir()] == ["3-square.jpg"]
 
 
+def test_one_picture_teaches_one_card(tmp_path, capsys):
+    cv2.imwrite(str(tmp_path / "one.png"), card_on_table(500))
+    assert teach([str(tmp_path / "deck"), "--camera", str(tmp_path / "one.png"), "--only", "back"], find=bright_box) == 0
+    assert [p.name for p in (tmp_path / "deck").iterdir()] == ["back.jpg"]
+
+
 def test_teach_refusals_are_sentences(tmp_path):
     (tmp_path / "file").write_text("x")
     cases = [
@@ -496,6 +502,9 @@ def test_teach_refusals_are_sentences(tmp_path):
         ([str(tmp_path / "file"), "--camera", str(tmp_path)], "is a file: the deck is a folder"),
         ([str(tmp_path / "deck"), "--camera", str(tmp_path / "nowhere")], "no such file, folder or camera"),
     ]
+    cv2.imwrite(str(tmp_path / "one.png"), card_on_table(500))
+    cases.append(([str(tmp_path / "deck"), "--camera", str(tmp_path / "one.png")], "one picture teaches one card"))
     for argv, sentence in cases:
         with pytest.raises(CliError, match=sentence):
             teach(argv, find=bright_box)
+    assert not (tmp_path / "deck").exists()  # no refusal leaves an empty deck folder

@@ -213,11 +213,14 @@ def _deck_folder(name: str) -> Path:
     folder = Path(name)
     if folder.exists() and not folder.is_dir():
         raise CliError(f"{folder} is a file: the deck is a folder of card photos")
+    return folder
+
+
+def _make(folder: Path) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise CliError(f"the deck folder {folder} cannot be made ({error.strerror or error})") from None
-    return folder
 
 
 def cmd_teach(args: argparse.Namespace, find: Callable | None = None) -> int:
@@ -233,6 +236,10 @@ def cmd_teach(args: argparse.Namespace, find: Callable | None = None) -> int:
     except CameraError as error:
         raise CliError(str(error)) from None
     try:
+        if getattr(source, "stills", False) and not hasattr(source, "files") and len(cards) > 1:
+            raise CliError(f"one picture teaches one card: name it with --only (say --only 3-star), "
+                           f"or give a folder of photos as --camera")
+        _make(folder)  # only once the camera is open: a refusal leaves no empty folder behind
         say = lambda text: print(text, flush=True)  # noqa: E731 - the prompts must show at once
         say(f"teaching {len(cards)} card{'s' if len(cards) != 1 else ''} from {source.name} into {folder}")
         result = Teacher(source, folder, cards, find=find, say=say, wait=args.wait).run()
