@@ -508,3 +508,26 @@ def test_teach_refusals_are_sentences(tmp_path):
         with pytest.raises(CliError, match=sentence):
             teach(argv, find=bright_box)
     assert not (tmp_path / "deck").exists()  # no refusal leaves an empty deck folder
+
+
+# -- the installer's part (systemd/install.sh; the rest of it is tests/test_systemd.py's) -----------
+def test_the_installer_keeps_numpy_on_the_systems_major_version(tmp_path):
+    """picamera2 loads Debian's simplejpeg, built on the system's NumPy: the venv's NumPy must
+    keep that major version, or picamera2 stops loading (docs/camera.md)."""
+    import subprocess
+    from pathlib import Path
+
+    install = Path(__file__).resolve().parents[1] / "systemd" / "install.sh"
+    text = install.read_text(encoding="utf-8")
+    assert "python3-picamera2" in text.split("APT_OPTIONAL=(", 1)[1].split(")", 1)[0]
+    assert 'python3 -m venv "$VENV" --system-site-packages' in text
+    assert '-e "${SRC}[pi,camera]" -c "$VENV/$CONSTRAINTS"' in text
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    for version, expected in (("1.24.2", "numpy<2\n"), ("2.2.4", "numpy<3\n"), (None, "")):
+        fake = bin_dir / "python3"
+        fake.write_text("#!/bin/sh\n" + (f"echo {version.split('.')[0]}\n" if version else "exit 1\n"))
+        fake.chmod(0o755)
+        subprocess.run(["bash", "-c", f'source "{install}"; VENV="{tmp_path}"; PATH="{bin_dir}:$PATH" write_constraints'],
+                       check=True, timeout=20)
+        assert (tmp_path / "planchette-constraints.txt").read_text() == expected
