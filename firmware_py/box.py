@@ -241,6 +241,14 @@ class Box:
     def warnings(self) -> list[str]:
         return self.health.warnings()
 
+    def knock_stats(self) -> dict | None:
+        """The knock reader's figures (conversions made, read, missed, ``read_share``, the
+        knock process's CPU seconds, pid and priority) when the ADS1115 is read in its own
+        process; None otherwise (no ADC, the digital module, the desktop shortcut, a test's
+        hand-pumped reader).  For the benchmarks."""
+        stats = getattr(self.knock, "stats", None)
+        return stats() if callable(stats) else None
+
     def close(self) -> None:
         for part in (self.knock, self.buttons, self.buzzer, self.pentagram):
             if part is not None:

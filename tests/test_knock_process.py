@@ -100,6 +100,9 @@ def test_two_knocks_are_no_through_the_box_and_the_reader_reports_its_stats():
         (first, _), (second, wall) = list(knock.source.struck)
         assert abs(second - first - 0.25) < 0.01 and wall is not None
         assert knock.reader.mode == "RDY edge" and knock.reader.chip_conversions >= knock.reader.stats.samples
+        stats = box.knock_stats()  # what the Pi-budget bench reads
+        assert stats["pid"] == knock.pid and stats["read"] > 500 and 0.9 <= stats["read_share"] <= 1.0
+        assert stats["cpu_s"] > 0 and stats["restarts"] == 0 and stats["mode"] == "RDY edge"
     finally:
         box.close()
     assert not knock.alive
