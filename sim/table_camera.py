@@ -333,3 +333,40 @@ def write_deck(style: DeckStyle, folder, seed: int = 0) -> None:
         path = folder / deck_file_name(card)
         if not cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 92]):
             raise OSError(f"could not write the deck photo {path}")
+
+
+def main(argv=None) -> int:
+    """``python -m sim.table_camera DIR [COUNT]``: sample scenes to look at (``DIR/000.jpg``...,
+    their truth in ``DIR/truth.jsonl``) and every style's deck photos (``DIR/decks/<style>``)."""
+    import json
+    import sys
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or len(args) > 2 or (len(args) == 2 and not args[1].isdigit()):
+        print("usage: python -m sim.table_camera DIR [COUNT]", file=sys.stderr)
+        return 2
+    folder, count = Path(args[0]), int(args[1]) if len(args) == 2 else 12
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        lines = []
+        for i in range(count):
+            image, placed = random_scene(i)
+            name = f"{i:03d}.jpg"
+            if not cv2.imwrite(str(folder / name), image, [cv2.IMWRITE_JPEG_QUALITY, 97]):
+                raise OSError(f"could not write {folder / name}")
+            lines += [json.dumps({"scene": name, "card": p.card,
+                                  "corners": [[round(float(x), 1), round(float(y), 1)]
+                                              for x, y in p.corners],
+                                  "visible": round(p.visible, 3)}) + "\n" for p in placed]
+        (folder / "truth.jsonl").write_text("".join(lines))
+        for style in STYLES:
+            write_deck(style, folder / "decks" / style.name)
+    except OSError as e:
+        print(f"could not write the samples: {e}", file=sys.stderr)
+        return 1
+    print(f"{count} scenes and {len(STYLES)} decks in {folder}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
