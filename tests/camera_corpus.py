@@ -19,12 +19,16 @@ Sets (recipes are cheap; the pixels are drawn on demand):
     for scene in scenes("small"):
         image, placed = render(scene)
     decks = write_decks(tmp_path)             # {"classic": tmp_path / "classic", ...}
+    decks = cached_decks()                    # the same, made once per renderer version
     truth = write_scenes("small", tmp_path / "scenes", limit=20)
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
+import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -137,4 +141,38 @@ def write_decks(folder, styles=STYLES) -> dict[str, Path]:
     for style in styles:
         write_deck(style, folder / style.name, seed=DECK_SEED)
         decks[style.name] = folder / style.name
+    return decks
+
+
+def renderer_version() -> str:
+    """A short hash of the renderer's source: pictures made by another version are stale."""
+    import sim.camera_effects
+    import sim.table_camera
+    import sim.zener_print
+
+    digest = hashlib.sha1()
+    for module in (sim.zener_print, sim.camera_effects, sim.table_camera):
+        digest.update(Path(module.__file__).read_bytes())
+    return digest.hexdigest()[:10]
+
+
+def cached_decks(root=None) -> dict[str, Path]:
+    """Every style's deck folder, made once per renderer version under ``root`` (the system's
+    temporary folder by default) and reused after: for the benchmark and for test workers
+    that would otherwise each draw the 104 photos.  Safe when two processes race (each writes
+    a private folder, then renames it into place)."""
+    root = Path(root or tempfile.gettempdir()) / f"planchette-decks-{renderer_version()}"
+    decks = {}
+    for style in STYLES:
+        folder = root / style.name
+        if not (folder / "back.jpg").is_file():
+            private = root / f".{style.name}-{os.getpid()}"
+            write_deck(style, private, seed=DECK_SEED)
+            try:
+                os.replace(private, folder)
+            except OSError:  # another process got there first
+                for photo in private.iterdir():
+                    photo.unlink()
+                private.rmdir()
+        decks[style.name] = folder
     return decks

@@ -251,3 +251,15 @@ def test_the_virtual_camera_shows_cards_landing_under_a_hand_on_a_still_table():
     assert camera.truth() == []
     with pytest.raises(ValueError, match="is not a card"):
         camera.play("joker")
+
+
+def test_cached_decks_are_reused_for_the_same_renderer(tmp_path):
+    from tests.camera_corpus import cached_decks, renderer_version
+
+    root = tmp_path / f"planchette-decks-{renderer_version()}"
+    for style in STYLES:  # as a previous run left them
+        (root / style.name).mkdir(parents=True)
+        (root / style.name / "back.jpg").write_bytes(b"made before")
+    decks = cached_decks(tmp_path)
+    assert set(decks) == {s.name for s in STYLES}
+    assert (decks[STYLES[0].name] / "back.jpg").read_bytes() == b"made before"
