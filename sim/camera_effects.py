@@ -307,7 +307,8 @@ class Glare:
     strength: float
 
     PEAK = 1.6 * 255      # added grey levels at the centre, for strength 1 (then clipped)
-    WASHED = 220          # added grey levels from which the print is washed out
+    WASHED = 190          # added grey levels from which the print is washed out (ink at
+                          # 20 then differs from paper by under 50 levels)
 
     @classmethod
     def draw(cls, rng, size, strength: float) -> "Glare":

@@ -280,3 +280,17 @@ def deck_file_name(card: str) -> str:
     """``"3 star"`` → ``"3-star.jpg"``; ``"back"`` → ``"back.jpg"``: a deck folder's names."""
     parsed = parse_card(card)
     return "back.jpg" if parsed is None else f"{parsed[0]}-{parsed[1]}.jpg"
+
+
+def rank_marks(style: DeckStyle) -> tuple[tuple[float, float, float, float], ...]:
+    """Where a face shows its rank, as boxes (x0, y0, x1, y1) in shares of the card's width
+    and height: the corner indices, the central numeral, or the pips (counted).  A card whose
+    every such box is covered cannot be told from its neighbours in rank by anyone."""
+    corners = ((0.04, 0.04, 0.26, 0.19), (0.74, 0.81, 0.96, 0.96))
+    if style.layout == "corner":
+        return corners
+    if style.layout == "pips":
+        return corners + ((0.13, 0.13, 0.87, 0.87),)
+    if style.layout == "numeral":
+        return ((0.28, 0.17, 0.72, 0.51),)
+    raise ValueError(f"no layout {style.layout!r}")

@@ -52,8 +52,8 @@ def _force(c: Conditions, trouble: str) -> Conditions:
         "hand": lambda: replace(c, hand=True),
         "glare": lambda: replace(c, glare=max(c.glare, 0.8)),
         "tilt": lambda: replace(c, tilt=max(c.tilt, 0.85)),
-        "blur": lambda: replace(c, blur=max(c.blur, 1.8)),
-        "motion": lambda: replace(c, motion=max(c.motion, 6.0)),
+        "blur": lambda: replace(c, blur=max(c.blur, 1.3)),
+        "motion": lambda: replace(c, motion=max(c.motion, 4.0)),
         "noise": lambda: replace(c, noise=max(c.noise, 10.0), jpeg=min(c.jpeg, 45)),
         "light": lambda: replace(c, light=max(c.light, 0.9)),
         "overlap": lambda: replace(c, overlap=0.8, cards=max(c.cards, 3)),
@@ -109,10 +109,11 @@ def render(scene: Scene) -> tuple[np.ndarray, list[Placed]]:
 
 def truth_records(scene: Scene, placed: list[Placed]) -> list[dict]:
     """The truth in the reader's JSON-line shape, plus what it needs to be judged: the share
-    visible, the style and the trouble."""
+    visible (and of its best-seen rank mark), the style and the trouble."""
     return [{"scene": scene.name, "card": p.card,
              "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in p.corners],
-             "visible": round(p.visible, 3), "style": scene.style.name,
+             "visible": round(p.visible, 3), "rank_visible": round(p.rank_visible, 3),
+             "style": scene.style.name,
              "trouble": scene.trouble} for p in placed]
 
 

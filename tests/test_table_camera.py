@@ -13,8 +13,9 @@ import cv2
 import numpy as np
 import pytest
 
-from sim.table_camera import (CARDS, STYLES, SUITS, TABLES, Conditions, card_back, card_face,
-                              compose, deck_photo, random_scene, write_deck)
+from sim.table_camera import (CARDS, RANKS, STYLES, SUITS, TABLES, Conditions, card_back,
+                              card_face, compose, deck_photo, random_scene, rank_marks,
+                              write_deck)
 from tests.camera_corpus import TROUBLES, render, scenes, truth_records, write_decks
 
 W, H = 1280, 720
@@ -131,6 +132,28 @@ def test_each_style_s_faces_are_pairwise_distinct_and_apart_from_the_back(style)
     # colour too: a coloured deck's suits differ in ink
     assert card_face(style, 3, "star").shape == (350, 250, 3)
     assert card_back(style).shape == (350, 250, 3)
+
+
+@pytest.mark.parametrize("style", STYLES, ids=lambda s: s.name)
+def test_the_rank_marks_hold_everything_that_tells_ranks_apart(style):
+    boxes = np.zeros((350, 250), bool)
+    for x0, y0, x1, y1 in rank_marks(style):
+        boxes[int(y0 * 350):int(y1 * 350) + 1, int(x0 * 250):int(x1 * 250) + 1] = True
+    for suit in SUITS:
+        for a, b in itertools.combinations(RANKS, 2):
+            diff = np.abs(card_face(style, a, suit).astype(int)
+                          - card_face(style, b, suit).astype(int)).max(axis=2) > 30
+            assert not (diff & ~boxes).any(), (style.name, suit, a, b)
+
+
+def test_a_card_half_seen_may_hide_its_rank():
+    crowded = Conditions(table="felt", cards=6, overlap=1.0, hand=True)
+    placed = [p for seed in range(12) for p in compose(seed, STYLES[0], crowded)[1]]
+    assert all(p.rank_visible <= 1.0 for p in placed)
+    assert any(p.visible >= 0.5 and p.rank_visible < 0.95 for p in placed), \
+        "overlaps can hide part of the corner indices of a card still half seen"
+    assert any(p.visible < 0.9 and p.rank_visible > 0.99 for p in placed), \
+        "a card half covered may still show a whole corner index"
 
 
 def test_the_styles_differ_in_faces_and_backs():
