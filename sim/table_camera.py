@@ -64,7 +64,7 @@ class Conditions:
     """What a scene suffers from; :func:`draw_conditions` picks them from a seed."""
 
     table: str = "wood"         # wood | cloth | felt
-    cards: int = 3              # 1..6
+    cards: int = 3              # 1..6 (0: an empty table)
     tilt: float = 0.0           # 0 (camera straight down) .. 1 (strongly tilted)
     light: float = 0.0          # unevenness of the light, 0..1
     exposure: float = 1.0       # 1: well exposed; 0.5: a dim room (the noise then shows more)
@@ -120,14 +120,11 @@ def _camera(rng, tilt: float, size) -> np.ndarray:
     dst = src.copy()
     jitter = rng.uniform(-0.02, 0.02, (4, 2)) * (w, h) * tilt
     shrink = k * (w if side in (0, 2) else h) / 2
-    if side == 0:   # far edge at the top
-        dst[0, 0] += shrink; dst[1, 0] -= shrink
-    elif side == 1:  # far edge at the right
-        dst[1, 1] += shrink; dst[2, 1] -= shrink
-    elif side == 2:  # bottom
-        dst[3, 0] += shrink; dst[2, 0] -= shrink
-    else:           # left
-        dst[0, 1] += shrink; dst[3, 1] -= shrink
+    # the far edge's two corners move toward each other: (corner, axis) pairs, the first moving
+    # forward along the axis; top, right, bottom, left
+    (a, b), axis = [((0, 1), 0), ((1, 2), 1), ((3, 2), 0), ((0, 3), 1)][side]
+    dst[a, axis] += shrink
+    dst[b, axis] -= shrink
     dst = dst + jitter
     # keep everything inside the frame
     dst[:, 0] = np.clip(dst[:, 0], 0, w)
