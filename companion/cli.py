@@ -7,6 +7,7 @@
     companion import FILE           add a JSON Lines log to the journal (to resume it)
     companion shots OUTDIR [--size WxH]  every screen of every game as PNG files
     companion knock | wiring | doctor   the box's hardware (``companion/commands/``)
+    companion camera read | teach   the camera above the table (``companion/commands/camera.py``)
 
 Every refusal is one sentence on standard error and exit status 2 — never a traceback.
 """
@@ -216,9 +217,9 @@ def build_parser() -> argparse.ArgumentParser:
     shots.set_defaults(handler=lambda args: __import__("companion.ui.shots", fromlist=["main"]).main(args.outdir,
                                                                                                      args.size))
 
-    from companion.commands import doctor, knock, wiring  # the hardware: the CLI calls the drivers
+    from companion.commands import camera, doctor, knock, wiring  # the hardware: the CLI calls the drivers
 
-    for command in (knock, wiring, doctor):
+    for command in (knock, wiring, doctor, camera):
         command.register(sub)
     return parser
 

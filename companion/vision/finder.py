@@ -1,0 +1,161 @@
+"""Finding the cards in a frame: candidate quads, each the four corners of what may be a
+card.  The finder proposes generously (several guesses for a card whose outline is broken by
+another card or a hand); the namer decides what is a card, so a wrong guess costs time, not a
+wrong name.
+
+Cues: edges of the frame in brightness and colour (a light card on a light table still
+differs in one of them), found twice — sharp, for the faces' thin outlines, and blurred at
+half size, where a back's fine pattern melts into one tone; the regions those edges close;
+each region's quad when it is one, its smallest enclosing rectangle when a corner is covered;
+and, for a card partly under another, its visible right-angled corners completed to a card of
+the size the other cards in the frame show (the card's known aspect gives the other side)."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from companion.vision.geometry import ASPECT, order_corners, quad_area, refine_corners
+
+MIN_AREA = 0.004        # of the frame: smaller regions are symbols, crumbs, noise
+MAX_AREA = 0.25
+WIDTHS = (0.075, 0.09, 0.105, 0.12)  # card widths to try when the frame shows none, of the frame's width
+
+
+def edge_map(frame: np.ndarray, blur: float = 0.0) -> np.ndarray:
+    """Where brightness or colour changes sharply, as a 0/255 mask (thickened a little so an
+    outline with a faint stretch stays a closed line)."""
+    small = cv2.GaussianBlur(frame, (0, 0), blur) if blur else cv2.GaussianBlur(frame, (5, 5), 0)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+    edges = np.zeros(frame.shape[:2], np.uint8)
+    for channel, (low, high) in zip(cv2.split(lab), ((30, 90), (12, 36), (12, 36))):
+        edges |= cv2.Canny(channel, low, high)
+    return cv2.dilate(edges, np.ones((3, 3), np.uint8))
+
+
+def _quad_of(contour: np.ndarray) -> np.ndarray | None:
+    hull = cv2.convexHull(contour)
+    perimeter = cv2.arcLength(hull, True)
+    for eps in (0.02, 0.03, 0.045):
+        poly = cv2.approxPolyDP(hull, eps * perimeter, True)
+        if len(poly) == 4:
+            return poly.reshape(4, 2).astype(np.float32)
+    return None
+
+
+def sides(quad: np.ndarray) -> tuple[float, float]:
+    """The mean short and long side of an ordered quad."""
+    pts = np.float32(quad)
+    short = (np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[3] - pts[2])) / 2
+    long = (np.linalg.norm(pts[2] - pts[1]) + np.linalg.norm(pts[0] - pts[3])) / 2
+    return float(short), float(long)
+
+
+def _card_like(quad: np.ndarray) -> bool:
+    short, long = sides(order_corners(quad))
+    return short > 0 and 1.15 < long / short < 1.7
+
+
+class Outlines:
+    """The closed shapes of one frame (computed once, used by both of the finder's passes)."""
+
+    def __init__(self, frame: np.ndarray):
+        h, w = frame.shape[:2]
+        self.size = (w, h)
+        self.contours: list[np.ndarray] = []
+        half = cv2.resize(frame, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+        for edges, scale in ((edge_map(frame), 1.0), (edge_map(half, blur=1.6), 2.0)):
+            self.contours += [c * scale for c in _shapes(edges, scale)]
+
+    def quads(self) -> list[np.ndarray]:
+        """The direct guesses: each shape's own quad and its enclosing rectangle."""
+        w, h = self.size
+        found = []
+        for contour in self.contours:
+            guesses = []
+            quad = _quad_of(contour.astype(np.int32))
+            if quad is not None:
+                guesses.append(refine_corners(order_corners(quad), contour))
+            guesses.append(cv2.boxPoints(cv2.minAreaRect(contour.astype(np.float32))).astype(np.float32))
+            for guess in guesses:
+                if _card_like(guess) and MIN_AREA * w * h < quad_area(guess) < MAX_AREA * w * h:
+                    found.append(order_corners(guess))
+        return found
+
+    def corner_guesses(self, short_sides: list[float]) -> list[np.ndarray]:
+        """Cards completed from the shapes' right-angled corners, for each short side given
+        (the long side follows from the card's aspect)."""
+        w, h = self.size
+        found = []
+        for contour in self.contours:
+            pts = contour.reshape(-1, 2).astype(np.float32)
+            perimeter = cv2.arcLength(pts.reshape(-1, 1, 2), True)
+            poly = cv2.approxPolyDP(pts.reshape(-1, 1, 2), max(3.0, 0.012 * perimeter), True).reshape(-1, 2)
+            n = len(poly)
+            if n < 3:
+                continue
+            orientation = np.sign(cv2.contourArea(poly.reshape(-1, 1, 2), oriented=True)) or 1.0
+            smallest = min(short_sides)
+            for i in range(n):
+                b, a, c = poly[i], poly[i - 1], poly[(i + 1) % n]
+                u, v = a - b, c - b
+                lu, lv = float(np.hypot(*u)), float(np.hypot(*v))
+                if min(lu, lv) < 0.3 * smallest:
+                    continue
+                cos = float(np.dot(u, v) / (lu * lv))
+                if abs(cos) > 0.35:
+                    continue
+                cross = u[0] * v[1] - u[1] * v[0]
+                if np.sign(cross) == orientation:  # a reflex (inward) corner: where cards cross
+                    continue
+                u, v = u / lu, v / lv
+                for short in short_sides:
+                    long = short * ASPECT
+                    for su, sv in ((short, long), (long, short)):
+                        # a side seen whole (to the next corner) gives its own length
+                        su = lu if abs(lu - su) < 0.12 * su else su
+                        sv = lv if abs(lv - sv) < 0.12 * sv else sv
+                        quad = np.float32([b, b + u * su, b + u * su + v * sv, b + v * sv])
+                        if (quad[:, 0].min() > -0.05 * w and quad[:, 1].min() > -0.05 * h
+                                and quad[:, 0].max() < 1.05 * w and quad[:, 1].max() < 1.05 * h):
+                            found.append(order_corners(quad))
+        return found
+
+
+def _shapes(edges: np.ndarray, scale: float) -> list[np.ndarray]:
+    """Contours of the regions the edges close and of the edges' own closed outlines, big
+    enough to be a card or part of one."""
+    h, w = edges.shape
+    area = float(h * w)
+    shapes = []
+    outlines, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    for contour in outlines:
+        if MIN_AREA * area < cv2.contourArea(contour) < MAX_AREA * area:
+            shapes.append(contour.astype(np.float32))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(255 - edges, connectivity=4)
+    for index in range(1, count):
+        x, y, bw, bh, pixels = stats[index]
+        if bw * bh < MIN_AREA * area or pixels > MAX_AREA * area or pixels < 0.4 * MIN_AREA * area:
+            continue
+        if bw >= 0.5 * w or bh >= 0.5 * h:
+            continue  # the table (or a great part of it) around the cards
+        mask = (labels[y:y + bh, x:x + bw] == index).astype(np.uint8)
+        mask = cv2.dilate(mask, np.ones((3, 3), np.uint8))  # give back the edge's width
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        if contours:
+            shapes.append((max(contours, key=cv2.contourArea) + np.array([x, y])).astype(np.float32))
+    return shapes
+
+
+def default_short_sides(width: int) -> list[float]:
+    return [f * width for f in WIDTHS]
+
+
+def candidate_quads(frame: np.ndarray) -> list[np.ndarray]:
+    """The direct card outlines in the frame (no corner completion), largest first: what
+    the taught deck's photos need."""
+    quads = Outlines(frame).quads()
+    quads.sort(key=quad_area, reverse=True)
+    return quads

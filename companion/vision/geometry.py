@@ -1,0 +1,89 @@
+"""Card geometry: the four corners of a card in the image, put in a fixed order, and the
+card's face straightened out of the frame.  One place for the card's shape (2.5 x 3.5 in)
+so that the finder, the taught deck and the namer agree on it."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+ASPECT = 3.5 / 2.5      # a card's long side over its short side
+FACE_W, FACE_H = 100, 140  # the straightened face the namer compares (portrait, 5:7)
+
+
+def order_corners(quad: np.ndarray) -> np.ndarray:
+    """The quad's corners clockwise from a corner where a SHORT side starts, as
+    top-left, top-right, bottom-right, bottom-left of an upright card.  Which of the two
+    short sides is the top is not known here: the namer tries the face both ways up."""
+    pts = np.asarray(quad, dtype=np.float32).reshape(4, 2)
+    centre = pts.mean(axis=0)
+    angles = np.arctan2(pts[:, 1] - centre[1], pts[:, 0] - centre[0])
+    pts = pts[np.argsort(angles)]  # clockwise in image coordinates (y down)
+    sides = [np.linalg.norm(pts[(i + 1) % 4] - pts[i]) for i in range(4)]
+    if sides[0] + sides[2] > sides[1] + sides[3]:  # 0-1 is a long side: start one corner later
+        pts = np.roll(pts, -1, axis=0)
+    # of the two short-side starts, begin with the one nearer the image's top-left
+    other = np.roll(pts, -2, axis=0)
+    if other[0].sum() < pts[0].sum():
+        pts = other
+    return pts
+
+
+def straighten(image: np.ndarray, corners: np.ndarray, inset: float = 0.02,
+               size: tuple[int, int] = (FACE_W, FACE_H)) -> np.ndarray:
+    """The card's face warped upright to ``size`` (corners as :func:`order_corners` gives
+    them), leaving out a thin ``inset`` border so a corner found a few pixels off does not
+    bring the table in."""
+    w, h = size
+    dx, dy = inset * w, inset * h
+    target = np.float32([[-dx, -dy], [w - 1 + dx, -dy], [w - 1 + dx, h - 1 + dy], [-dx, h - 1 + dy]])
+    matrix = cv2.getPerspectiveTransform(np.float32(corners), target)
+    return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def quad_area(quad: np.ndarray) -> float:
+    return float(abs(cv2.contourArea(np.float32(quad).reshape(-1, 1, 2))))
+
+
+def side_lengths(quad: np.ndarray) -> list[float]:
+    pts = np.float32(quad).reshape(4, 2)
+    return [float(np.linalg.norm(pts[(i + 1) % 4] - pts[i])) for i in range(4)]
+
+
+def refine_corners(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
+    """Sharper corners for ``quad`` (ordered) from the outline ``points`` it was found in: a
+    straight line fitted to each side's middle stretch (a card's corners are rounded, so the
+    polygon's vertices sit a little inside them) and the lines crossed.  The quad unchanged
+    when a side has too few points to fit."""
+    quad = np.float32(quad).reshape(4, 2)
+    pts = np.float32(points).reshape(-1, 2)
+    lines = []
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        side = b - a
+        length = float(np.hypot(*side))
+        if length < 8:
+            return quad
+        direction = side / length
+        normal = np.float32([-direction[1], direction[0]])
+        rel = pts - a
+        along = rel @ direction
+        across = np.abs(rel @ normal)
+        near = pts[(across < max(3.0, 0.05 * length)) & (along > 0.15 * length) & (along < 0.85 * length)]
+        if len(near) < 5:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+    out = []
+    for i in range(4):
+        (p, d), (q, e) = lines[i - 1], lines[i]
+        det = d[0] * (-e[1]) - d[1] * (-e[0])
+        if abs(det) < 1e-3:
+            return quad
+        t = ((q - p)[0] * (-e[1]) - (q - p)[1] * (-e[0])) / det
+        out.append(p + t * d)
+    out = np.float32(out)
+    if np.max(np.linalg.norm(out - quad, axis=1)) > 0.15 * min(side_lengths(quad)):
+        return quad  # the fit ran off: keep the polygon's corners
+    return out

@@ -1,0 +1,121 @@
+"""The card reader (companion.vision) on small, clear cases, and ``companion camera read``:
+a taught deck is loaded or refused with a sentence; a card alone on the table is found,
+straightened and named (a face-down one as "back"); an empty table reads as nothing; the
+command prints one JSON line per card and refuses bad folders with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.cli import main
+from companion.vision.deck import DeckError, load_deck
+from companion.vision.reader import Reader
+from sim.table_camera import STYLES, Conditions, compose
+from tests.camera_corpus import cached_decks
+from tests.vision_score import iou
+
+STYLE = STYLES[0]
+CLEAR = Conditions(table="felt", cards=1, noise=2.0, jpeg=90)
+
+
+@pytest.fixture(scope="module")
+def deck_folder():
+    return cached_decks()[STYLE.name]
+
+
+@pytest.fixture(scope="module")
+def reader(deck_folder):
+    return Reader.from_folder(deck_folder)
+
+
+def test_the_taught_deck_holds_25_faces_and_the_back(deck_folder):
+    faces = load_deck(deck_folder)
+    assert len(faces) == 26 and "back" in faces and "3 star" in faces
+
+
+@pytest.mark.parametrize("card", ["3 star", "1 circle", "5 squiggle", "back"])
+def test_a_clear_card_is_found_and_named(reader, card):
+    frame, placed = compose(11, STYLE, CLEAR, cards=[card])
+    readings = reader.read(frame)
+    assert [r.card for r in readings] == [card]
+    assert iou(readings[0].corners, placed[0].corners) > 0.85
+    assert readings[0].confidence >= 0.5
+
+
+def test_cards_apart_on_wood_are_all_named(reader):
+    cards = ["2 cross", "4 square", "5 star"]
+    frame, placed = compose(12, STYLE, replace(CLEAR, table="wood", cards=3), cards=cards)
+    assert sorted(r.card for r in reader.read(frame)) == sorted(cards)
+
+
+def test_an_empty_table_reads_as_nothing(reader):
+    frame, _ = compose(13, STYLE, replace(CLEAR, cards=0))
+    assert all(r.card == "unsure" for r in reader.read(frame))
+
+
+def _deck_copy(deck_folder, tmp_path):
+    target = tmp_path / "deck"
+    shutil.copytree(deck_folder, target)
+    return target
+
+
+def test_a_deck_without_a_card_says_which(deck_folder, tmp_path):
+    deck = _deck_copy(deck_folder, tmp_path)
+    (deck / "back.jpg").unlink()
+    with pytest.raises(DeckError, match=r"no photo of back \(back.jpg\)"):
+        load_deck(deck)
+
+
+def test_an_unreadable_or_empty_photo_is_refused(deck_folder, tmp_path):
+    deck = _deck_copy(deck_folder, tmp_path)
+    (deck / "3-star.jpg").write_bytes(b"not a picture")
+    with pytest.raises(DeckError, match="not a picture"):
+        load_deck(deck)
+    cv2.imwrite(str(deck / "3-star.jpg"), np.full((720, 1280, 3), 90, np.uint8))
+    with pytest.raises(DeckError, match="no card can be seen"):
+        load_deck(deck)
+
+
+def test_no_deck_folder(tmp_path):
+    with pytest.raises(DeckError, match="there is no deck folder"):
+        load_deck(tmp_path / "nowhere")
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(DeckError, match="is a file"):
+        load_deck(tmp_path / "file")
+
+
+def test_camera_read_prints_one_json_line_per_card(deck_folder, tmp_path, capsys):
+    scenes = tmp_path / "scenes"
+    scenes.mkdir()
+    frame, placed = compose(14, STYLE, CLEAR, cards=["2 star"])
+    cv2.imwrite(str(scenes / "000.jpg"), frame)
+    assert main(["camera", "read", "--deck", str(deck_folder), "--scenes", str(scenes)]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == 1
+    line = lines[0]
+    assert list(line) == ["scene", "card", "corners", "confidence"]
+    assert line["scene"] == "000.jpg" and line["card"] == "2 star"
+    assert len(line["corners"]) == 4 and all(len(p) == 2 for p in line["corners"])
+    assert 0.5 <= line["confidence"] <= 1
+
+
+@pytest.mark.parametrize("problem", ["no scenes", "empty scenes", "bad picture", "bad deck"])
+def test_camera_read_refuses_bad_folders_with_a_sentence(deck_folder, tmp_path, capsys, problem):
+    scenes = tmp_path / "scenes"
+    deck = deck_folder
+    if problem != "no scenes":
+        scenes.mkdir()
+    if problem in ("bad picture", "bad deck"):
+        (scenes / "000.jpg").write_bytes(b"garbage" if problem == "bad picture" else b"")
+    if problem == "bad deck":
+        cv2.imwrite(str(scenes / "000.jpg"), np.zeros((72, 128, 3), np.uint8))
+        deck = tmp_path / "nodeck"
+    assert main(["camera", "read", "--deck", str(deck), "--scenes", str(scenes)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("companion: ") and "\n" not in err and "Traceback" not in err

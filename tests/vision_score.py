@@ -1,0 +1,120 @@
+"""Scoring the card reader against the renderer's truth (sim/table_camera.py): shared by the
+accuracy test and the benchmark so that both count the same way.
+
+A reading belongs to the true card its outline overlaps most (intersection over union at
+least 0.5).  For every card at least half visible: *right* when it got its name and no other
+name; *wrong* when some reading named it as another card; *unsure* when it was only reported
+unsure; *missed* when nothing was reported.  A named reading that belongs to no card is
+*invented*."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.vision.reader import UNSURE, Reader
+
+HALF = 0.5
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> float:
+    a, b = np.float32(a), np.float32(b)
+    inter, _ = cv2.intersectConvexConvex(a, b)
+    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+@dataclass
+class Score:
+    cards: int = 0          # cards at least half visible
+    right: int = 0
+    wrong: int = 0
+    unsure: int = 0
+    missed: int = 0
+    invented: int = 0       # named readings where there is no card
+    frames: int = 0
+    seconds: float = 0.0
+    mistakes: list = field(default_factory=list)
+
+    def rate(self, count: int) -> float:
+        return count / self.cards if self.cards else 0.0
+
+    def add(self, frame: np.ndarray, placed, reader: Reader, label: str = "") -> None:
+        start = time.perf_counter()
+        readings = reader.read(frame)
+        self.seconds += time.perf_counter() - start
+        self.frames += 1
+        claims: dict[int, list] = {}
+        for reading in readings:
+            overlaps = [iou(p.corners, reading.corners) for p in placed]
+            best = int(np.argmax(overlaps)) if overlaps else -1
+            if best < 0 or overlaps[best] < 0.5:
+                if reading.card != UNSURE:
+                    self.invented += 1
+                    self.mistakes.append((label, "invented", reading.card, reading.confidence))
+                continue
+            claims.setdefault(best, []).append(reading)
+        for index, truth in enumerate(placed):
+            if truth.visible < HALF:
+                continue
+            self.cards += 1
+            got = claims.get(index, [])
+            named = {r.card for r in got if r.card != UNSURE}
+            if named == {truth.card}:
+                self.right += 1
+            elif named:
+                self.wrong += 1
+                self.mistakes.append((label, "wrong", truth.card, sorted(named), truth.visible))
+            elif got:
+                self.unsure += 1
+            else:
+                self.missed += 1
+                self.mistakes.append((label, "missed", truth.card, truth.visible))
+
+    def line(self) -> str:
+        ms = 1000 * self.seconds / max(1, self.frames)
+        return (f"{self.cards} cards: right {100 * self.rate(self.right):.2f} %, wrong {100 * self.rate(self.wrong):.2f} %, "
+                f"unsure {100 * self.rate(self.unsure):.2f} %, missed {100 * self.rate(self.missed):.2f} %, "
+                f"invented {self.invented}; {ms:.0f} ms a frame")
+
+
+def readers(folder: Path | None = None) -> dict[str, Reader]:
+    """A reader taught each of the renderer's deck styles (the corpus's teaching photos)."""
+    from tests.camera_corpus import cached_decks
+
+    return {name: Reader.from_folder(deck) for name, deck in cached_decks(folder).items()}
+
+
+def score_set(set_name: str, taught: dict[str, Reader], limit: int | None = None) -> Score:
+    """The reader's score on a set of :mod:`tests.camera_corpus`."""
+    from tests.camera_corpus import render, scenes
+
+    score = Score()
+    for scene in scenes(set_name, limit):
+        frame, placed = render(scene)
+        score.add(frame, placed, taught[scene.style.name], label=f"{set_name}/{scene.name} {scene.trouble or ''}")
+    return score
+
+
+def style_of(seed: int) -> str:
+    """The deck style :func:`sim.table_camera.random_scene` picks for ``seed``."""
+    from sim.table_camera import STYLES
+
+    return STYLES[int(np.random.default_rng([seed, 3]).integers(len(STYLES)))].name
+
+
+def score_seeds(seeds, taught: dict[str, Reader], verbose: bool = False) -> Score:
+    from sim.table_camera import random_scene
+
+    score = Score()
+    for seed in seeds:
+        frame, placed = random_scene(seed)
+        score.add(frame, placed, taught[style_of(seed)], label=str(seed))
+    if verbose:
+        for mistake in score.mistakes:
+            print(*mistake)
+    return score
