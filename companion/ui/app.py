@@ -65,7 +65,9 @@ class App:
         # the group's card book lives beside the settings (companion/cardbook.py)
         self.cards_path = cardbook.cardbook_path(self.settings_path) if self.settings_path else None
         self.cards_seen: Any = None  # what the card book last saw of the match's cards
-        self.box = box or Box.open(simulate=simulate, fitted=self.settings.fitted, clock=self.clock, direct_sim=True)
+        # the same process layout on a PC as on the Pi: the knock reader in its own process, reading
+        # the (simulated) ADS1115 — the desktop's figures describe the box (docs/architecture.md)
+        self.box = box or Box.open(simulate=simulate, fitted=self.settings.fitted, clock=self.clock)
         self.box_settings()
         self.side_panel = None
         if side_panel if side_panel is not None else (self.box.simulate and not fullscreen):
@@ -81,6 +83,7 @@ class App:
         self.banner_rect: pygame.Rect | None = None
         self.bar_buttons: list[Button] = []
         self.pressed_at: tuple[pygame.Rect, float] | None = None  # the button just tapped, until when
+        self.turn_began = 0.0  # when the running loop's last turn began (perf_counter)
         self.running = True
         self.dirty = True
         self.frames = 0
@@ -313,14 +316,30 @@ class App:
         return target
 
     # -- the loop ------------------------------------------------------------------------------
-    def run(self) -> int:
+    def settle(self) -> None:
+        """After start-up: the first frame, then what start-up made (modules, fonts, the
+        screens) is frozen out of the garbage collector, so the full collections of a long
+        evening scan only what the evening makes."""
         self.step()
         gc.collect()
-        gc.freeze()  # what start-up made lives all evening: full collections need not scan it again
+        gc.freeze()
+
+    def run(self) -> int:
+        self.settle()
         while self.running:
-            self.step(FRAME_WAIT if self.animating() else IDLE_WAIT)
+            self.turn()
         self.close()
         return 0
+
+    def turn(self) -> None:
+        """One paced turn of the running loop: 30 a second while something animates, 20
+        otherwise — the wait counts from the last turn's start, so the work of a turn does not
+        slow the rate."""
+        period = FRAME_WAIT if self.animating() else IDLE_WAIT
+        now = time.perf_counter()
+        wait = max(0.0, period / 1000 - (now - self.turn_began))
+        self.turn_began = now + wait
+        self.step(round(wait * 1000))
 
     def animating(self) -> bool:
         return bool(self.screen.animating() or (self.side_panel and self.side_panel.animating())
@@ -356,7 +375,7 @@ class App:
             self.dirty = True
         if self.dirty:
             self.draw()
-        elif self.screen.animating():
+        elif self.animating():
             self.draw_animation()
         self.box.show(self.screen.pentagram_scene() or IdleScene())
 
@@ -429,19 +448,26 @@ class App:
         if self.banner is not None:
             self.draw_banner(scale)
         if self.side_panel is not None:
-            self.side_panel.draw(self.surface, pygame.Rect(self.game_size[0], 0,
-                                                           self.surface.get_width() - self.game_size[0],
-                                                           self.game_size[1]))
+            self.side_panel.draw(self.surface, self.side_panel_rect)
         pygame.display.flip()
         self.dirty = False
         self.frames += 1
 
+    @property
+    def side_panel_rect(self) -> pygame.Rect:
+        """The desktop's simulated box, right of the game's screen."""
+        return pygame.Rect(self.game_size[0], 0, self.surface.get_width() - self.game_size[0], self.game_size[1])
+
     def draw_animation(self) -> None:
         """One frame of the screen's own animation: only the rectangle that moves is drawn
         and shown (a whole 800×480 redraw 30 times a second would take most of a Pi 4)."""
-        rect = self.screen.redraw_animation(self.surface)
-        if rect is not None:
-            pygame.display.update(rect)
+        rects = [self.screen.redraw_animation(self.surface)] if self.screen.animating() else []
+        if self.side_panel is not None and self.side_panel.animating():  # the simulated box's LEDs and hourglass
+            rects.append(self.side_panel_rect)
+            self.side_panel.draw(self.surface, self.side_panel_rect)
+        rects = [r for r in rects if r is not None]
+        if rects:
+            pygame.display.update(rects)
             self.frames += 1
 
     def draw_pressed(self) -> None:

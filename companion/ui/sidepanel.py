@@ -61,7 +61,7 @@ class SidePanel:
         expired = [k for k, until in self.flash.items() if now >= until]
         for k in expired:
             del self.flash[k]
-        return bool(expired) or self.animating()
+        return bool(expired)  # while it animates the app draws the panel alone (App.draw_animation)
 
     def animating(self) -> bool:
         box = self.app.box
