@@ -434,4 +434,9 @@ def test_every_link_in_the_builders_docs_resolves(document):
         if link.startswith("#"):
             assert link[1:] in heading_anchors(text), f"{document.name}: no heading for {link}"
         else:
-            assert (document.parent / link).is_file(), f"{document.name} links to a missing {link}"
+            path, _, anchor = link.partition("#")
+            target = document.parent / path
+            assert target.is_file(), f"{document.name} links to a missing {path}"
+            if anchor and target.suffix == ".md":
+                assert anchor in heading_anchors(target.read_text(encoding="utf-8")), \
+                    f"{document.name}: {path} has no heading for #{anchor}"
