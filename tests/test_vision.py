@@ -14,11 +14,10 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.vision.deck import DeckError, load_deck
-from companion.vision.reader import Reader
+from companion.vision.deck import CARDS, DeckError, load_deck
 from sim.table_camera import STYLES, Conditions, compose
 from tests.camera_corpus import cached_decks
-from tests.vision_score import iou
+from tests.vision_score import iou, readers
 
 STYLE = STYLES[0]
 CLEAR = Conditions(table="felt", cards=1, noise=2.0, jpeg=90)
@@ -30,13 +29,12 @@ def deck_folder():
 
 
 @pytest.fixture(scope="module")
-def reader(deck_folder):
-    return Reader.from_folder(deck_folder)
+def reader():
+    return readers()[STYLE.name]
 
 
-def test_the_taught_deck_holds_25_faces_and_the_back(deck_folder):
-    faces = load_deck(deck_folder)
-    assert len(faces) == 26 and "back" in faces and "3 star" in faces
+def test_the_taught_deck_holds_25_faces_and_the_back(reader):
+    assert {name for name, _ in reader.namer.labels} == set(CARDS) | {"back"}
 
 
 @pytest.mark.parametrize("card", ["3 star", "1 circle", "5 squiggle", "back"])

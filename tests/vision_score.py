@@ -9,6 +9,7 @@ unsure; *missed* when nothing was reported.  A named reading that belongs to no 
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -82,8 +83,10 @@ class Score:
                 f"invented {self.invented}; {ms:.0f} ms a frame")
 
 
+@functools.lru_cache(maxsize=2)
 def readers(folder: Path | None = None) -> dict[str, Reader]:
-    """A reader taught each of the renderer's deck styles (the corpus's teaching photos)."""
+    """A reader taught each of the renderer's deck styles (the corpus's teaching photos),
+    loaded once per process (teaching costs seconds; the test modules share it)."""
     from tests.camera_corpus import cached_decks
 
     return {name: Reader.from_folder(deck) for name, deck in cached_decks(folder).items()}

@@ -24,14 +24,14 @@ MAX_AREA = 0.25
 WIDTHS = (0.075, 0.09, 0.105, 0.12)  # card widths to try when the frame shows none, of the frame's width
 
 
-def edge_map(frame: np.ndarray, blur: float = 0.0) -> np.ndarray:
+def edge_map(frame: np.ndarray, blur: float = 0.0, gain: float = 1.0) -> np.ndarray:
     """Where brightness or colour changes sharply, as a 0/255 mask (thickened a little so an
     outline with a faint stretch stays a closed line)."""
     small = cv2.GaussianBlur(frame, (0, 0), blur) if blur else cv2.GaussianBlur(frame, (5, 5), 0)
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     edges = np.zeros(frame.shape[:2], np.uint8)
     for channel, (low, high) in zip(cv2.split(lab), ((30, 90), (12, 36), (12, 36))):
-        edges |= cv2.Canny(channel, low, high)
+        edges |= cv2.Canny(channel, low * gain, high * gain)
     return cv2.dilate(edges, np.ones((3, 3), np.uint8))
 
 
@@ -66,8 +66,8 @@ class Outlines:
         self.size = (w, h)
         self.contours: list[np.ndarray] = []
         half = cv2.resize(frame, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        for edges, scale in ((edge_map(frame), 1.0), (edge_map(half, blur=1.6), 2.0)):
-            self.contours += [c * scale for c in _shapes(edges, scale)]
+        for edges, scale, grow in ((edge_map(frame), 1.0, 3), (edge_map(half, blur=1.6), 2.0, 3)):
+            self.contours += [c * scale for c in _shapes(edges, grow)]
 
     def quads(self) -> list[np.ndarray]:
         """The direct guesses: each shape's own quad and its enclosing rectangle."""
@@ -124,7 +124,7 @@ class Outlines:
         return found
 
 
-def _shapes(edges: np.ndarray, scale: float) -> list[np.ndarray]:
+def _shapes(edges: np.ndarray, grow: int) -> list[np.ndarray]:
     """Contours of the regions the edges close and of the edges' own closed outlines, big
     enough to be a card or part of one."""
     h, w = edges.shape
@@ -142,7 +142,7 @@ def _shapes(edges: np.ndarray, scale: float) -> list[np.ndarray]:
         if bw >= 0.5 * w or bh >= 0.5 * h:
             continue  # the table (or a great part of it) around the cards
         mask = (labels[y:y + bh, x:x + bw] == index).astype(np.uint8)
-        mask = cv2.dilate(mask, np.ones((3, 3), np.uint8))  # give back the edge's width
+        mask = cv2.dilate(mask, np.ones((grow, grow), np.uint8))  # give back the edge's width
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
         if contours:
             shapes.append((max(contours, key=cv2.contourArea) + np.array([x, y])).astype(np.float32))

@@ -18,12 +18,12 @@ import numpy as np
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.geometry import quad_area, straighten
-from companion.vision.namer import NOT_A_CARD, Namer
+from companion.vision.namer import FAIR, NOT_A_CARD, Namer
 
 SAFE = 0.5       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
-SAME = 0.5       # two outlines sharing more than this (of the smaller) are one card
-CORNERS = False
+SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card
+CORNERS = True
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,12 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / max(1.0, min(quad_area(a), quad_area(b)))
 
 
+def _close(a: np.ndarray, b: np.ndarray) -> bool:
+    """Two quads of about the same size (one inside the other is not a repeat)."""
+    ra, rb = quad_area(a), quad_area(b)
+    return min(ra, rb) > 0.85 * max(ra, rb)
+
+
 class Reader:
     """A taught deck, ready to read frames."""
 
@@ -56,9 +62,17 @@ class Reader:
     def from_folder(cls, folder: str | Path) -> "Reader":
         return cls(load_deck(folder))
 
-    def _named(self, frame: np.ndarray, quads) -> list[Reading]:
-        out = []
+    def _named(self, frame: np.ndarray, quads, known=()) -> list[Reading]:
+        """The quads named; a quad much like one already named (or like a card in ``known``)
+        is skipped: the finder's guesses repeat, and naming is the costly part."""
+        out: list[Reading] = []
+        done: list[np.ndarray] = []
         for quad in quads:
+            if any(_overlap(quad, r.corners) > 0.8 for r in known):
+                continue  # a card already named surely
+            if any(np.abs(quad - other).max() < 2.0 for other in done):
+                continue  # the same guess again
+            done.append(quad)
             naming = self.namer.name(straighten(frame, quad))
             if naming.similarity < NOT_A_CARD:
                 continue
@@ -71,15 +85,17 @@ class Reader:
         outlines = Outlines(frame)
         first = self._named(frame, outlines.quads())
         sure = [r for r in first if r.card != UNSURE and r.similarity > 0.6]
-        if sure:
+        second = []
+        if sure and CORNERS:  # the cards seen whole give the size to complete the others with
             short = float(np.median([sides(r.corners)[0] for r in sure]))
-            shorts = [short * 0.93, short, short * 1.07]
-        else:
-            shorts = default_short_sides(frame.shape[1])
-        second = self._named(frame, outlines.corner_guesses(shorts)) if CORNERS else []
+            second = self._named(frame, outlines.corner_guesses([short]), known=sure)
         found = sorted(first + second, key=lambda r: -(r.similarity + 0.5 * r.confidence))
         kept: list[Reading] = []
         for reading in found:
             if all(_overlap(reading.corners, other.corners) < SAME for other in kept):
                 kept.append(reading)
-        return kept
+        named = [r for r in kept if r.card != UNSURE]
+        # an unsure guess is worth asking about only where it looks like a card and no named
+        # card already stands
+        return named + [r for r in kept if r.card == UNSURE and r.similarity >= FAIR
+                        and all(_overlap(r.corners, n.corners) < 0.4 for n in named)]
