@@ -83,7 +83,7 @@ def fitted(text: str, size: int, room: int, bold: bool = False, floor: int = the
     return (text + "…") if text else "", face
 
 
-@lru_cache(maxsize=1024)  # the screen's texts, drawn again each frame: rendered once (bounded)
+@lru_cache(maxsize=256)  # the screen's texts, drawn again each frame: rendered once (bounded, a few MB)
 def _rendered(face: pygame.font.Font, text: str, colour: tuple) -> pygame.Surface:
     return face.render(text, True, colour)
 

@@ -160,6 +160,7 @@ def run(scenario: str, seconds: float) -> dict:
         rss0, cpu0, wall0 = rss_bytes(), time.process_time(), time.perf_counter()
         knock_cpu0 = (app.box.knock_stats() or {}).get("cpu_s", 0.0)
         sent: list[tuple[str, float]] = []
+        knocks, deciding = 0, []  # knocks made; for each gesture, which knock decides it
         next_gesture = wall0 + 1.0
         second_knock = None
         animating_time = 0.0
@@ -170,11 +171,15 @@ def run(scenario: str, seconds: float) -> dict:
             if scenario == "mysterium-sand":
                 if second_knock is not None and now >= second_knock:
                     app.box.knock_now()
+                    knocks += 1
                     sent[-1] = ("no", time.perf_counter())  # the "no" is timed from its second knock
+                    deciding[-1] = knocks - 1
                     second_knock = None
                 if now >= next_gesture and len(sent) < 20:
                     kind = "yes" if len(sent) % 2 == 0 else "no"
                     app.box.knock_now()
+                    knocks += 1
+                    deciding.append(knocks - 1)
                     sent.append((kind, time.perf_counter()))
                     second_knock = now + SECOND_KNOCK if kind == "no" else None
                     next_gesture = now + GESTURE_EVERY
@@ -194,6 +199,12 @@ def run(scenario: str, seconds: float) -> dict:
         if stats is not None:
             stats = {**stats, "cpu_share": (stats.get("cpu_s", 0.0) - knock_cpu0) / wall if knock_child else None}
         heard = [(name, t) for name, t in watch.answers if t >= wall0]
+        # time each gesture from when its deciding knock was struck in the reader's stream (the
+        # child's own word, on this clock), not from when the app asked for it: on the box a knock
+        # is a knock, with no message from the app to the reader in between
+        struck = list(getattr(getattr(app.box.knock, "source", None), "struck", ()))[-knocks:] if knocks else []
+        if len(struck) == knocks:
+            sent = [(kind, struck[k][1] if struck[k][1] is not None else at) for (kind, at), k in zip(sent, deciding)]
         correct = sum(1 for (kind, _), (name, _) in zip(sent, heard) if kind == name)
         latency = {kind: sorted(h - s for (k, s), (name, h) in zip(sent, heard) if k == kind == name)
                    for kind in ("yes", "no")}
