@@ -12,7 +12,7 @@ from tests.vision_score import readers, score_set
 
 SCENES = 12
 FLOOR_RIGHT = 0.50      # measured: see the benchmark for the figures on the big set
-CEILING_WRONG = 0.15
+CEILING_WRONG = 0.10
 
 
 @pytest.fixture(scope="module")

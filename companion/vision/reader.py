@@ -20,7 +20,7 @@ from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.geometry import quad_area, straighten
 from companion.vision.namer import FAIR, NOT_A_CARD, Namer
 
-SAFE = 0.5       # the confidence at and above which a name is reported as the card
+SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
 SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card
 CORNERS = True
