@@ -5,8 +5,9 @@ deck; each card seen is one JSON line::
 
     {"scene": "000.jpg", "card": "3 star", "corners": [[x, y], ...], "confidence": 0.97}
 
-``card`` is a card's name, ``"back"`` for a face-down card, or ``"unsure"`` when the reader
-cannot name it safely (then ``"guess"`` says its best name).  A folder that is not a deck, a
+``card`` is a card's name or ``"back"`` for a face-down card, exactly as issue #15's format
+has it (tools read it); a reading the reader is not sure of carries its best name with a
+``confidence`` under ``SAFE`` (0.8): below it, treat the name as a question, never as a fact.  A folder that is not a deck, a
 scenes folder that is missing or empty, a picture that cannot be read: one sentence, exit 2
 (:mod:`companion.exits`).  ``companion camera teach`` (the deck from the live camera) is
 :mod:`companion.commands.camera_teach`'s."""
@@ -50,8 +51,8 @@ def cmd_read(args: argparse.Namespace) -> int:
             raise CliError(str(error)) from None
         for reading in reader.read(frame):
             line = reading.as_json(path.name)
-            if reading.card == UNSURE:
-                line["guess"] = reading.guess
+            if reading.card == UNSURE:  # the best name, its confidence under SAFE says it is a guess
+                line["card"] = reading.guess
             sys.stdout.write(json.dumps(line) + "\n")
         sys.stdout.flush()
     return 0
