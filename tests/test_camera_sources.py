@@ -310,7 +310,7 @@ def test_a_folder_in_natural_order_then_none(tmp_path):
     with open_camera(str(tmp_path)) as source:
         assert isinstance(source, FolderSource) and source.stills
         names = []
-        while (frame := source.read()) is not None:
+        while source.read() is not None:
             names.append(source.current.name)
         assert names == ["1.jpg", "2.jpg", "10.jpg"]
         assert source.picture("2") is not None and source.current.name == "2.jpg"
@@ -359,7 +359,7 @@ def test_no_opencv_is_a_sentence(monkeypatch):
 import argparse  # noqa: E402
 
 from companion.commands import camera_teach  # noqa: E402
-from companion.commands.camera_teach import CARDS, Teacher  # noqa: E402
+from companion.commands.camera_teach import Teacher  # noqa: E402
 from companion.exits import CliError  # noqa: E402
 
 

@@ -237,8 +237,8 @@ def cmd_teach(args: argparse.Namespace, find: Callable | None = None) -> int:
         raise CliError(str(error)) from None
     try:
         if getattr(source, "stills", False) and not hasattr(source, "files") and len(cards) > 1:
-            raise CliError(f"one picture teaches one card: name it with --only (say --only 3-star), "
-                           f"or give a folder of photos as --camera")
+            raise CliError("one picture teaches one card: name it with --only (say --only 3-star), "
+                           "or give a folder of photos as --camera")
         _make(folder)  # only once the camera is open: a refusal leaves no empty folder behind
         say = lambda text: print(text, flush=True)  # noqa: E731 - the prompts must show at once
         say(f"teaching {len(cards)} card{'s' if len(cards) != 1 else ''} from {source.name} into {folder}")

@@ -12,7 +12,6 @@ the size the other cards in the frame show (the card's known aspect gives the ot
 
 from __future__ import annotations
 
-import math
 
 import cv2
 import numpy as np

@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.vision.deck import load_deck
-from companion.vision.finder import Outlines, default_short_sides, sides
+from companion.vision.finder import Outlines, sides
 from companion.vision.geometry import quad_area, straighten
 from companion.vision.namer import FAIR, NOT_A_CARD, Namer
 
