@@ -20,8 +20,9 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "docs" / "examples" / "seance-party-charges.jsonl"
 
 
-def example():
-    lines = [json.loads(t) for t in EXAMPLE.read_text().splitlines() if t.strip()]
+def example(name: str = EXAMPLE.name):
+    """(setup, actions) of ``docs/examples/NAME``, without the table clock."""
+    lines = [json.loads(t) for t in (EXAMPLE.parent / name).read_text().splitlines() if t.strip()]
     return lines[0], [{k: v for k, v in a.items() if k != "t"} for a in lines[1:]]
 
 
@@ -193,9 +194,7 @@ def test_the_pentagram_follows_the_state_and_undo_goes_back(app):
 
 
 def test_a_battle_is_entered_and_told_in_words(app):
-    lines = [json.loads(t) for t in (ROOT / "docs" / "examples" / "seance-party-party-battle.jsonl")
-             .read_text().splitlines() if t.strip()]
-    setup, actions = lines[0], [{k: v for k, v in a.items() if k != "t"} for a in lines[1:]]
+    setup, actions = example("seance-party-party-battle.jsonl")
     open_example(app, setup)
     for action in actions:
         enter(app, action)
@@ -395,9 +394,7 @@ def test_a_countered_play_may_draw_no_card(app):
 
 
 def test_the_tables_own_dice_are_entered_die_by_die(app):
-    lines = [json.loads(t) for t in (ROOT / "docs" / "examples" / "seance-party-party-battle.jsonl")
-             .read_text().splitlines() if t.strip()]
-    setup, actions = lines[0], [{k: v for k, v in a.items() if k != "t"} for a in lines[1:]]
+    setup, actions = example("seance-party-party-battle.jsonl")
     upto = next(i for i, a in enumerate(actions) if a["act"] == "attack")
     open_example(app, setup)
     for action in actions[:upto]:
@@ -505,9 +502,7 @@ def test_a_players_details_are_behind_a_tap_on_their_portrait(app):
 
 
 def test_the_last_battle_is_told_behind_a_tap(app):
-    lines = [json.loads(t) for t in (ROOT / "docs" / "examples" / "seance-party-party-battle.jsonl")
-             .read_text().splitlines() if t.strip()]
-    setup, actions = lines[0], [{k: v for k, v in a.items() if k != "t"} for a in lines[1:]]
+    setup, actions = example("seance-party-party-battle.jsonl")
     open_example(app, setup)
     for action in actions:
         enter(app, action)
