@@ -14,6 +14,7 @@ simulation's.
 from __future__ import annotations
 
 import functools
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -220,6 +221,17 @@ class Box:
         answers += [Answer(d.answer, now, "knock") for d in self.knock.poll()]
         events = self.hourglass_sound.update(self.hourglass)
         return Update(answers, events)
+
+    def idle(self, seconds: float) -> None:
+        """Wait up to ``seconds`` of real time — less when the knock reader's process has
+        news, so an answer is taken within the turn it arrives in, not at the next look."""
+        readable = getattr(self.knock, "readable", None)
+        started = time.monotonic()
+        if readable is not None and readable(seconds):
+            return
+        left = seconds - (time.monotonic() - started)
+        if left > 0:
+            time.sleep(left)
 
     def show(self, scene: Scene) -> None:
         if self.pentagram is not None:

@@ -60,3 +60,33 @@ def test_the_sand_redraws_the_screen_once_a_second():
         whole, _ = run_for(app, 5.0)
         assert app.box.hourglass.running
         assert 4 <= whole <= 12, whole
+
+
+class Knocks:
+    """A knock reader whose pipe has news after ``after`` s (``readable`` as KnockProcess's)."""
+
+    def __init__(self, news: bool) -> None:
+        self.news = news
+        self.asked: list[float] = []
+
+    def readable(self, timeout: float) -> bool:
+        self.asked.append(timeout)
+        return self.news
+
+
+def test_the_loop_wakes_at_once_when_the_knock_reader_has_an_answer(monkeypatch):
+    """An answer is taken in the turn it arrives in: the box's wait ends on the reader's news
+    and sleeps no longer; without news it waits the whole turn."""
+    import time
+
+    from firmware_py.box import Box
+
+    slept: list[float] = []
+    monkeypatch.setattr(time, "sleep", lambda seconds: slept.append(seconds))
+    box = Box.__new__(Box)
+    box.knock = Knocks(news=True)
+    box.idle(0.033)
+    assert box.knock.asked == [0.033] and slept == []
+    box.knock = Knocks(news=False)
+    box.idle(0.05)
+    assert len(slept) == 1 and 0 < slept[0] <= 0.05

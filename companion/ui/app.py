@@ -349,8 +349,9 @@ class App:
         """One turn of the loop: events, the box, time, and a frame if one is needed."""
         if wait_ms and not pygame.event.peek():
             # sleep rather than pygame.event.wait: SDL's wait polls every millisecond on
-            # some video drivers, which alone would keep an idle Pi busy
-            time.sleep(wait_ms / 1000)
+            # some video drivers, which alone would keep an idle Pi busy; the box wakes us
+            # early when the knock reader has an answer
+            self.box.idle(wait_ms / 1000)
         events = pygame.event.get()
         for event in events:
             self.handle(event)
