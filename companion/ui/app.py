@@ -5,7 +5,8 @@ box's buttons, knocks and hourglass are read 20 times a second), applies what
 came in, and redraws the screen only when it changed (a screen's ``tick`` says so) —
 so an idle Pi stays cool.  While an animation runs (the pentagram's pulses and flashes,
 the hourglass) the loop turns every :data:`FRAME_WAIT` ms, 30 times a second, which is
-what the eye needs: the LEDs get every frame, the LCD only the frames that differ.  Every game action goes through :meth:`App.play`: checked by
+what the eye needs: the LEDs get every frame, the LCD only the frames that differ.
+Every game action goes through :meth:`App.play`: checked by
 the rules, committed to the journal, then shown; a refusal is a banner.
 """
 
@@ -288,7 +289,6 @@ class App:
             act()
         else:
             self.note(button.why or f"“{button.label}” cannot be used now.")
-        self.dirty = True
 
     def pressed(self, rect: pygame.Rect) -> None:
         """A button was tapped: it shows pressed on the very next frame, for a moment."""

@@ -181,8 +181,6 @@ class Button:
     draw_face: Callable[[pygame.Surface, pygame.Rect], None] | None = field(default=None, repr=False)
     why: str = ""  # why it is disabled, said when tapped
 
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.enabled and self.rect.collidepoint(pos)
 
 
 def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
