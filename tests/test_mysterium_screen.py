@@ -86,12 +86,17 @@ def test_the_example_game_entered_by_taps_is_won(app):
     assert isinstance(app.screen, SummaryScreen)
 
 
+def one_vision_each(app, psychics: int = 3) -> None:
+    """The ghost gives each psychic a one-card vision: the sand starts."""
+    for p in range(psychics):
+        tap(app, ("vision_for", p))
+        tap(app, ("vision", 1))
+
+
 def test_the_hourglass_flips_itself_and_locks_the_guesses(app):
     setup, actions = example()
     start(app, setup)
-    for p in range(3):
-        tap(app, ("vision_for", p))
-        tap(app, ("vision", 1))
+    one_vision_each(app)
     assert app.match.state.phase == "sand"
     assert app.box.hourglass.running
     first = app.match.state.table.faceup[0][0]
@@ -106,9 +111,7 @@ def test_the_hourglass_flips_itself_and_locks_the_guesses(app):
 def test_while_the_sand_runs_the_screen_is_drawn_when_its_seconds_change_not_every_frame(app):
     setup, _ = example()
     open_example(app, setup)
-    for p in range(3):
-        tap(app, ("vision_for", p))
-        tap(app, ("vision", 1))
+    one_vision_each(app)
     assert app.box.hourglass.running
     drawn = []
     body = app.screen.draw_body
@@ -195,9 +198,7 @@ def test_with_the_wait_option_the_end_of_the_sand_is_refused_once(app):
     refusal every frame — and "Time's up" works once every pawn is down."""
     setup, _ = example()
     app.open_match(app.journal.import_match(Match.start(registry()["mysterium"], {**setup, "unplaced": "wait"}), {}))
-    for p in range(3):
-        tap(app, ("vision_for", p))
-        tap(app, ("vision", 1))
+    one_vision_each(app)
     refusals = []
     original = app.refuse
     app.refuse = lambda reason: (refusals.append(reason), original(reason))
