@@ -199,7 +199,8 @@ def _knock(conn: Any, reader: Any, strength: float | None, after: float = 0.0) -
 def _stats(reader: Any, chip: Any, priority: str = "") -> dict:
     stats = dict(vars(reader.stats))
     stats.update(answering=reader.answering, mode=reader.mode, rate=reader.rate,
-                 chip_conversions=getattr(chip, "conversions", None), cpu=_own_cpu(), priority=priority)
+                 chip_conversions=getattr(chip, "conversions", None), cpu=_own_cpu(), priority=priority,
+                 physics_cpu=getattr(chip, "physics_cpu", 0.0))
     return stats
 
 
@@ -237,6 +238,7 @@ class _ReaderView:
         self.mode = ""
         self.chip_conversions: int | None = None
         self.cpu = 0.0
+        self.physics_cpu = 0.0  # of ``cpu``: the simulated sensor's signal (nothing on a Pi)
         self.priority = ""
 
     def update(self, stats: dict) -> None:
@@ -245,6 +247,7 @@ class _ReaderView:
         stats.pop("rate", None)
         self.chip_conversions = stats.pop("chip_conversions", None)
         self.cpu = stats.pop("cpu", 0.0)
+        self.physics_cpu = stats.pop("physics_cpu", 0.0)
         self.priority = stats.pop("priority", "")
         self.stats = ReaderStats(**stats)
 
@@ -482,8 +485,10 @@ class KnockProcess:
     def stats(self) -> dict:
         """The reader's figures as the current child last reported them (at most a second old):
         conversions the chip made (the simulated chip's count; None on a Pi), read, missed and
-        held, ``read_share`` (read / made), the child's CPU seconds and pid, its priority, and
-        how many times a child was started again.  For the benchmarks."""
+        held, ``read_share`` (read / made), the child's CPU seconds and pid, ``reader_cpu_s``
+        (the child's CPU at its last report less the simulated sensor's physics: what a Pi
+        would spend), its priority, and how many times a child was started again.  For the
+        benchmarks."""
         self._drain()
         reader = self._reader
         made = reader.chip_conversions
@@ -497,7 +502,7 @@ class KnockProcess:
         return {"made": made, "read": reader.stats.samples, "missed": reader.stats.missed,
                 "held": reader.stats.held, "errors": reader.stats.errors,
                 "read_share": reader.stats.samples / made if made else None,
-                "cpu_s": cpu, "pid": self.pid, "priority": reader.priority, "mode": reader.mode,
+                "cpu_s": cpu, "reader_cpu_s": reader.cpu - reader.physics_cpu, "pid": self.pid, "priority": reader.priority, "mode": reader.mode,
                 "restarts": self.restarts}
 
     @property

@@ -172,6 +172,10 @@ def _rows(budget: str, scenario: str, run: dict, share: float) -> list[Row]:
         factor = 1 / share if share < 1 else 1.0
         rows.append(Row(f"{name}: the knock process's CPU, share of a Pi core", conversions["cpu_share"] * factor * 100,
                         "%", None, f"its own core outside the quota; measured × {factor:.1f}"))
+        if conversions.get("reader_share") is not None:
+            rows.append(Row(f"{name}: of which the reader itself (the simulated piezo left out)",
+                            conversions["reader_share"] * factor * 100, "%", None,
+                            "what the box's knock process spends: the simulated signal costs a Pi nothing"))
     rows.append(Row(f"{name}: memory growth", run["rss_growth_mb_per_hour"], "MB/hour", ("<", 5.0)))
     rows.append(Row(f"{name}: longest full garbage collection", run["longest_gc_ms"], "ms", None,
                     f"{run.get('full_collections', 0)} while measured"))

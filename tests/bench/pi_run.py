@@ -158,7 +158,8 @@ def run(scenario: str, seconds: float) -> dict:
         knock_child = bool(mover.moved)
         gc.collect()
         rss0, cpu0, wall0 = rss_bytes(), time.process_time(), time.perf_counter()
-        knock_cpu0 = (app.box.knock_stats() or {}).get("cpu_s", 0.0)
+        before = app.box.knock_stats() or {}
+        knock_cpu0, reader_cpu0 = before.get("cpu_s", 0.0), before.get("reader_cpu_s", 0.0)
         sent: list[tuple[str, float]] = []
         knocks, deciding = 0, []  # knocks made; for each gesture, which knock decides it
         next_gesture = wall0 + 1.0
@@ -197,7 +198,8 @@ def run(scenario: str, seconds: float) -> dict:
         gaps = [b - a for a, b in zip(turns, turns[1:]) if a is not None and b is not None]
         stats = app.box.knock_stats()
         if stats is not None:
-            stats = {**stats, "cpu_share": (stats.get("cpu_s", 0.0) - knock_cpu0) / wall if knock_child else None}
+            stats = {**stats, "cpu_share": (stats.get("cpu_s", 0.0) - knock_cpu0) / wall if knock_child else None,
+                     "reader_share": (stats.get("reader_cpu_s", 0.0) - reader_cpu0) / wall if knock_child else None}
         heard = [(name, t) for name, t in watch.answers if t >= wall0]
         # time each gesture from when its deciding knock was struck in the reader's stream (the
         # child's own word, on this clock), not from when the app asked for it: on the box a knock
