@@ -149,13 +149,16 @@ def test_the_devices_are_closed_except_the_ones_the_box_uses():
         "char-drm": "rw",  # /dev/dri/card*, renderD*
         "char-input": "r",  # /dev/input/event*, the touch screen
         "/dev/tty1": "rw",
+        "char-video4linux": "rw",  # /dev/video*, /dev/v4l-subdev*: the camera (picamera2, a webcam)
+        "char-media": "rw",  # /dev/media*: libcamera's pipelines
+        "char-dma_heap": "rw",  # /dev/dma_heap/*: picamera2's frame buffers
     }
     for spec, access in needed.items():
         assert spec in allowed, f"DeviceAllow={spec} is missing"
         assert set(access) <= set(allowed[spec]), f"DeviceAllow={spec} {allowed[spec]} lacks {access}"
     assert set(allowed) == set(needed), f"devices allowed beyond the box's: {set(allowed) - set(needed)}"
     # the device groups resolve only once their drivers are loaded
-    for module in ("drm", "i2c_dev", "spidev"):
+    for module in ("drm", "i2c_dev", "spidev", "videodev"):
         assert f"modprobe@{module}.service" in words("After", "Unit")
         assert f"modprobe@{module}.service" in words("Wants", "Unit")
 
