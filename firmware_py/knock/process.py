@@ -11,13 +11,12 @@ whenever the screen animated.  Here the reader has a process of its own:
   either way), sleeps on the chip's ALERT/RDY edge, feeds the detector a block of about
   10 ms per turn and sends back only what the app needs: decisions, health changes, reader
   statistics once a second, and raw samples while a calibration take records;
-* the **parent** (:class:`KnockProcess`, the box's ``knock``) starts the child with the
-  ``spawn`` method (a fresh interpreter: nothing of pygame, SDL's threads or their locks is
-  inherited), drains the pipe without blocking on every :meth:`KnockProcess.poll` (once a
-  frame), restarts a child that died after a pause that doubles each time (a warning on the
-  health board meanwhile), and on :meth:`KnockProcess.close` asks it to stop, joins it, and
-  terminates (then kills) it if it does not go: no zombie, no orphan.  A child whose parent
-  dies sees its pipe close and leaves.
+* the **parent** (:class:`KnockProcess`, the box's ``knock``) is a
+  :class:`firmware_py.child.SupervisedChild`, as the camera reader's is: started with the
+  ``spawn`` method, its pipe drained without blocking on every poll (once a frame), a child
+  that died restarted after a pause that doubles each time (a warning on the health board
+  meanwhile), and on close asked to stop, joined, terminated, then killed: no zombie, no
+  orphan.  A child whose parent dies sees its pipe close and leaves.
 
 Messages, child to parent (tuples): ``("ready", pid, rate)``, ``("decision", answer,
 knocks, stream_t, monotonic_t)``, ``("health", device, ok, message)``, ``("stats",
@@ -29,16 +28,15 @@ See docs/architecture.md, "Processes and threads".
 from __future__ import annotations
 
 import logging
-import multiprocessing
 import os
 import signal
 import sys
 import time
-import types
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from firmware_py.child import START_METHOD, SupervisedChild
 from firmware_py.clock import Clock, SystemClock
 from firmware_py.health import Health, describe
 from firmware_py.knock.ads1115 import AdcSettings, ReaderStats
@@ -46,16 +44,7 @@ from firmware_py.knock.ads1115 import AdcSettings, ReaderStats
 log = logging.getLogger("planchette.hardware")
 
 RATE = 860  # samples/s the box reads the piezo at: 475 lost answers on the corpus (docs/knock.md, "The data rate")
-START_METHOD = "spawn"  # a fresh interpreter: safe beside pygame, and start() does not block
 NAME = "knocks"  # the health board's name for the listening process (the chip's is "knock sensor")
-_WITHOUT_MAIN = """A spawned child normally runs the parent's main script again (as ``__mp_main__``) before
-its target: the app's console script would import the whole companion (every game) into the
-reader, and a script without the ``if __name__ == "__main__"`` guard would start another box
-and fail.  The child needs nothing from ``__main__`` (``serve`` and the spec's factory live in
-importable modules), so :meth:`KnockProcess.start` hides the main module while the child's
-preparation data is taken: the child imports only the knock modules."""
-
-
 def block_for(rate: float) -> int:
     """Samples fed to the detector per turn: about 10 ms (a decision waits at most that)."""
     return max(1, round(rate / 100))
@@ -223,7 +212,7 @@ class _SourceProxy:
     def knock(self, strength: float | None = None, after: float = 0.0) -> float:
         """Knock now, or ``after`` seconds from now in the child's stream."""
         t = self.owner.clock.now()
-        self.owner._send(("knock", strength, after))
+        self.owner.send(("knock", strength, after))
         self.knocks.append(t)
         return t
 
@@ -272,206 +261,52 @@ class ProcessDecision:
     at: float
 
 
-class KnockProcess:
+class KnockProcess(SupervisedChild):
     """The box's knock sensor when the reader runs in its own process.  Answers what the
     box and the app ask of a knock listener: :meth:`poll`, :meth:`close`, ``rate``,
     ``source`` (the simulated piezo's ``knock()``, or None on a Pi), ``recording`` (set
     ``[]`` to keep raw samples for a calibration take, None to stop), :meth:`use`,
-    ``detector.settings`` and ``reader`` (its state as last reported)."""
+    ``detector.settings`` and ``reader`` (its state as last reported).  Its life (start,
+    supervise, restart, stop) is :class:`~firmware_py.child.SupervisedChild`'s."""
 
-    FIRST_PAUSE, MAX_PAUSE = 1.0, 30.0  # s before starting a dead child again, doubling
-    STABLE = 10.0  # s a child must live before its restarts count from the first pause again
-    JOIN_TIMEOUT = 2.0  # s a stopping child is given before it is terminated
+    NAME = NAME
+    PROCESS_NAME = "planchette-knock"
+    CALLED = "the knock reader process"
+    LOST = "knocks are not heard"
     READY_TIMEOUT = 5.0  # s ``reader`` waits for a new child's first word
 
     def __init__(self, spec: KnockSpec, health: Health | None = None, clock: Clock | None = None,
                  start_method: str = START_METHOD, start: bool = True) -> None:
-        self.spec = spec
-        self.health = health if health is not None else Health()
-        self.clock = clock if clock is not None else SystemClock()
-        self.context = multiprocessing.get_context(start_method)
+        super().__init__(serve, spec, health, clock, start_method)
         self.rate = spec.adc.rate
         self.source = _SourceProxy(self) if spec.simulated else None
         self._reader = _ReaderView(self)
         self.detector = _DetectorView(spec.settings)
         self._recording: list[int] | None = None
-        self.process: Any = None
-        self._conn: Any = None
-        self.pid: int | None = None
-        self.ready = False  # the current child has said it is reading
-        self.starts = 0
-        self.restarts = 0  # children started again after one died
-        self.failures = 0  # deaths in a row
-        self.deaths: deque[str] = deque(maxlen=16)  # how the last children ended
         self.decisions: deque[ProcessDecision] = deque(maxlen=32)  # the last decisions, with their times
-        self._restart_at: float | None = None
-        self._started_at = 0.0
-        self._last_word = ""  # a dying child's reason
-        self.closed = False
         if start:
             self.start()
 
-    # -- the child's life -----------------------------------------------------------------
-    def start(self) -> None:
-        """Start a child (not waiting for it: its first word arrives through :meth:`poll`)."""
-        parent, child = self.context.Pipe(duplex=True)
-        process = self.context.Process(target=serve, args=(child, self.spec), name="planchette-knock", daemon=True)
-        main = sys.modules["__main__"]
-        sys.modules["__main__"] = types.ModuleType("__main__")  # see _WITHOUT_MAIN
-        try:
-            process.start()
-        except Exception as error:  # no memory, no processes left, no interpreter: tried again later
-            parent.close()
-            child.close()
-            self._could_not_start(describe(error))
-            return
-        finally:
-            sys.modules["__main__"] = main
-        child.close()  # the child holds its end: the pipe closes when the child ends
-        self.process, self._conn, self.pid = process, parent, process.pid
-        self.ready = False
+    def started(self) -> None:
         self._reader = _ReaderView(self)  # nothing known of the new child's reader yet
-        self.starts += 1
-        self._started_at = self.clock.now()
-        self._restart_at = None
         if self._recording is not None:
-            self._send(("record", True))
+            self.send(("record", True))
 
-    @property
-    def alive(self) -> bool:
-        if self.process is None:
-            return False
-        try:
-            return self.process.is_alive()
-        except ValueError:  # closed (after close()): long gone
-            return False
-
-    def _send(self, message: tuple) -> None:
-        if self._conn is None:
-            return
-        try:
-            self._conn.send(message)
-        except (OSError, EOFError):  # the child died: poll() notices and restarts it
-            pass
-
-    def _drain(self) -> list[ProcessDecision]:
-        found = []
-        conn = self._conn
-        if conn is None:
-            return found
-        try:
-            while conn.poll():
-                found += self._take(conn.recv())
-        except (EOFError, OSError):  # the child is gone: poll() sees to it
-            pass
-        return found
-
-    def _take(self, message: tuple) -> list[ProcessDecision]:
+    def take(self, message: tuple) -> list[ProcessDecision]:
         kind = message[0]
         if kind == "decision":
             decision = ProcessDecision(message[1], message[2], message[3], message[4])
             self.decisions.append(decision)
             return [decision]
-        if kind == "health":
-            _, device, ok, text = message
-            if device == NAME and not ok and not self.ready:
-                self._last_word = text  # why a child that never read is about to end
-            else:
-                self.health.ok(device) if ok else self.health.fail(device, text)
-        elif kind == "samples":
+        if kind == "samples":
             if self._recording is not None:
                 self._recording.extend(message[1])
         elif kind == "stats":
             self._reader.update(dict(message[1]))
-            if self.failures and self.clock.now() - self._started_at >= self.STABLE:
-                self.failures = 0
         elif kind == "knocked" and self.source is not None:
             self.source.struck.append((message[1], message[2]))
             self.source.struck_total += 1
-        elif kind == "ready":
-            self.ready = True
-            self.health.ok(NAME)
         return []
-
-    def _supervise(self) -> None:
-        if self.closed:
-            return
-        now = self.clock.now()
-        if self._restart_at is not None:  # a child died (or could not start): wait, then again
-            if now >= self._restart_at:
-                self.restarts += 1
-                self.start()
-            return
-        if self.process is None or self.process.is_alive():
-            return
-        self.process.join(0)
-        code = self.process.exitcode
-        how = f"killed by signal {-code}" if code is not None and code < 0 else f"exit status {code}"
-        self.deaths.append(how)
-        why = f"{self._last_word}; the knock reader process stopped" if self._last_word else \
-            f"the knock reader process stopped ({how})"
-        self._last_word = ""
-        self._close_pipe()
-        self._again_later(why)
-
-    def _could_not_start(self, reason: str) -> None:
-        self.deaths.append(f"not started: {reason}")
-        self._again_later(f"the knock reader process could not be started ({reason})")
-
-    def _again_later(self, why: str) -> None:
-        self.failures += 1
-        pause = min(self.FIRST_PAUSE * 2 ** (self.failures - 1), self.MAX_PAUSE)
-        self.health.fail(NAME, f"knocks are not heard: {why}; starting it again in {pause:g} s")
-        self._restart_at = self.clock.now() + pause
-
-    def _close_pipe(self) -> None:
-        if self._conn is not None:
-            try:
-                self._conn.close()
-            except OSError:
-                pass
-            self._conn = None
-
-    # -- what the box asks ------------------------------------------------------------------
-    def poll(self) -> list[ProcessDecision]:
-        """The decisions that arrived (never blocks); a dead child is reported and restarted."""
-        found = self._drain()
-        self._supervise()
-        return found
-
-    def wait(self, timeout: float, until: Callable[[], bool] | None = None) -> list[ProcessDecision]:
-        """Wait on the pipe (up to ``timeout`` s of real time) until ``until()`` (default: a
-        decision) holds; what arrived meanwhile.  For ``companion doctor`` and the tests."""
-        found: list[ProcessDecision] = []
-        deadline = time.monotonic() + timeout
-        while True:
-            found += self.poll()
-            if (until() if until is not None else found) or self.closed:
-                return found
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return found
-            conn = self._conn
-            if conn is not None:
-                try:
-                    conn.poll(min(left, 0.05))
-                except (OSError, EOFError):
-                    time.sleep(min(left, 0.01))
-            else:
-                time.sleep(min(left, 0.01))
-
-    def readable(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` s for a message from the child, leaving it in the pipe."""
-        conn = self._conn
-        try:
-            return conn is not None and conn.poll(timeout)
-        except (OSError, EOFError):
-            return True  # a closed pipe: poll() has news (the child died)
-
-    def wait_for(self, condition: Callable[[], bool], timeout: float) -> bool:
-        """Wait on the pipe until ``condition()`` holds (True) or ``timeout`` s pass (False)."""
-        self.wait(timeout, condition)
-        return bool(condition())
 
     @property
     def reader(self) -> _ReaderView:
@@ -479,7 +314,7 @@ class KnockProcess:
         if not self.ready and self.alive:
             self.wait(self.READY_TIMEOUT, lambda: self.ready and self._reader.mode != "")
         else:
-            self._drain()
+            self.drain()
         return self._reader
 
     def stats(self) -> dict:
@@ -489,7 +324,7 @@ class KnockProcess:
         (the child's CPU at its last report less the simulated sensor's physics: what a Pi
         would spend), its priority, and how many times a child was started again.  For the
         benchmarks."""
-        self._drain()
+        self.drain()
         reader = self._reader
         made = reader.chip_conversions
         cpu = reader.cpu
@@ -507,14 +342,14 @@ class KnockProcess:
 
     @property
     def recording(self) -> list[int] | None:
-        self._drain()
+        self.drain()
         return self._recording
 
     @recording.setter
     def recording(self, value: list[int] | None) -> None:
-        self._drain()
+        self.drain()
         self._recording = value
-        self._send(("record", value is not None))
+        self.send(("record", value is not None))
 
     def use(self, settings: Any) -> None:
         """Listen with new (calibrated) settings from now on, in this child and the next."""
@@ -522,26 +357,4 @@ class KnockProcess:
 
         self.spec = replace(self.spec, settings=settings)
         self.detector = _DetectorView(settings)
-        self._send(("use", settings))
-
-    def close(self) -> None:
-        """Stop the child: ask, join, then terminate, then kill.  Leaves no process behind."""
-        if self.closed:
-            return
-        self.closed = True
-        process = self.process
-        if process is None:
-            return
-        self._send(("stop",))
-        process.join(self.JOIN_TIMEOUT)
-        if process.is_alive():
-            process.terminate()
-            process.join(self.JOIN_TIMEOUT)
-        if process.is_alive():
-            process.kill()
-            process.join(self.JOIN_TIMEOUT)
-        self._close_pipe()
-        try:
-            process.close()
-        except ValueError:  # still running after a kill: nothing more can be done
-            log.warning("the knock reader process %s did not stop", self.pid)
+        self.send(("use", settings))
