@@ -46,7 +46,23 @@ class FrozenDict(Mapping):
     def __contains__(self, key: object) -> bool:
         return key in self._items
 
+    # the dict's own read-only views and get, at C speed: Mapping's versions call __getitem__
+    # once per item in Python, and summaries and views walk every record of a game this way
+    def items(self):
+        return self._items.items()
+
+    def keys(self):
+        return self._items.keys()
+
+    def values(self):
+        return self._items.values()
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        return self._items.get(key, default)
+
     def __eq__(self, other: object) -> bool:
+        if other.__class__ is FrozenDict:
+            return self._items == other._items  # type: ignore[attr-defined]
         if isinstance(other, FrozenDict):
             return self._items == other._items
         return self._items == other if isinstance(other, dict) else NotImplemented
