@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 
 from companion.vision.finder import candidate_quads
-from companion.vision.geometry import straighten
+from companion.vision.geometry import order_corners, refine_corners, straighten
 
 SUITS = ("circle", "cross", "squiggle", "square", "star")  # ESP's log names (docs/esp-log.md)
 RANKS = (1, 2, 3, 4, 5)
@@ -38,9 +38,42 @@ def read_image(path: Path) -> np.ndarray:
     return image
 
 
+def _card_against_plain(photo: np.ndarray) -> np.ndarray | None:
+    """The card as what differs from the plain surface around it: the surface's colour is
+    read from the photo's rim, and the largest region unlike it, if card-shaped, is the card.
+    Why not the edges: a back's thin white margin (or a face's printed frame) makes a second,
+    inner outline, and taught at that outline the card never matches its whole self later."""
+    h, w = photo.shape[:2]
+    lab = cv2.cvtColor(cv2.GaussianBlur(photo, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
+    rim = np.concatenate([lab[:8].reshape(-1, 3), lab[-8:].reshape(-1, 3),
+                          lab[:, :8].reshape(-1, 3), lab[:, -8:].reshape(-1, 3)])
+    surface = np.median(rim, axis=0)
+    spread = np.percentile(np.abs(rim - surface).sum(axis=1), 99)
+    differs = (np.abs(lab - surface).sum(axis=2) > max(18.0, 3 * spread)).astype(np.uint8)
+    differs = cv2.morphologyEx(differs, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    contours, _ = cv2.findContours(differs, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return None
+    contour = max(contours, key=cv2.contourArea)
+    if not 0.01 * w * h < cv2.contourArea(contour) < 0.6 * w * h:
+        return None
+    box = order_corners(cv2.boxPoints(cv2.minAreaRect(contour)))
+    short = np.linalg.norm(box[1] - box[0])
+    long = np.linalg.norm(box[2] - box[1])
+    if not 1.2 < long / max(short, 1.0) < 1.65:
+        return None
+    hull = cv2.convexHull(contour)
+    poly = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True)
+    quad = order_corners(poly.reshape(4, 2)) if len(poly) == 4 else box
+    return refine_corners(quad, contour)
+
+
 def find_card(photo: np.ndarray) -> np.ndarray | None:
-    """The corners of the one card in a teaching photo (the largest card-shaped outline),
-    or None when there is none."""
+    """The corners of the one card in a teaching photo, or None when there is none: the
+    region unlike the plain surface, else the largest card-shaped outline."""
+    card = _card_against_plain(photo)
+    if card is not None:
+        return card
     quads = candidate_quads(photo)
     return quads[0] if quads else None
 

@@ -87,3 +87,18 @@ def refine_corners(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
     if np.max(np.linalg.norm(out - quad, axis=1)) > 0.15 * min(side_lengths(quad)):
         return quad  # the fit ran off: keep the polygon's corners
     return out
+
+
+def grown(quad: np.ndarray, inset: float) -> np.ndarray:
+    """The card whose printed inner frame, ``inset`` of the card's width in from its edge on
+    every side, is ``quad`` (ordered): the outline a finder finds when the paper's own edge
+    is faint against the table and the frame's dark line is not.  Grown in the card's plane
+    (through the quad's perspective), so a tilted card grows as it would."""
+    pts = np.float32(quad).reshape(4, 2)
+    short = (np.linalg.norm(pts[1] - pts[0]) + np.linalg.norm(pts[3] - pts[2])) / 2
+    long = (np.linalg.norm(pts[2] - pts[1]) + np.linalg.norm(pts[0] - pts[3])) / 2
+    flat = np.float32([[0, 0], [short, 0], [short, long], [0, long]])
+    a = inset * short / (1 - 2 * inset)
+    outer = np.float32([[-a, -a], [short + a, -a], [short + a, long + a], [-a, long + a]])
+    matrix = cv2.getPerspectiveTransform(flat, pts)
+    return cv2.perspectiveTransform(outer.reshape(-1, 1, 2), matrix).reshape(4, 2)

@@ -13,7 +13,7 @@ how far past half-way towards the winner the face lies against its closest rival
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -32,6 +32,8 @@ SHARP = 0.8             # the blur of the faces the numerals are compared on
 PLAY = 3                # pixels a differing patch may shift to match
 LOCAL_SURE = 0.1        # a patch correlation better by this much is certainty
 DIFFER = 0.8            # pixels where two taught faces differ by more than this (normalised)
+STRETCH = 0.06          # the most a face from the frame may be scaled to match: a card's
+                        # printed inner frame is 10 % smaller than the card
 
 
 def signature(face_bgr: np.ndarray, blur: float = 1.6) -> np.ndarray:
@@ -47,10 +49,12 @@ def signature(face_bgr: np.ndarray, blur: float = 1.6) -> np.ndarray:
     return flat / (flat.std() + 1e-3)
 
 
-def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray):
+def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, stretch: float = 0.12):
     """``moving`` (and ``others`` with it, as a list) warped (affine) onto ``reference`` by maximising their correlation, or
     None when that does not converge: the taught photo and the frame never frame a card to
-    the pixel, and what tells a 3 from a 1 is smaller than that."""
+    the pixel, and what tells a 3 from a 1 is smaller than that.  ``stretch``: the most the
+    alignment may scale or shear; a face that needs more is another outline of the card
+    (its printed inner frame) and must not be matched as the card."""
     warp = np.eye(2, 3, dtype=np.float32)
     half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
     try:  # at half size (four times quicker), then once more at full size from there
@@ -61,8 +65,8 @@ def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray):
                                        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 5, 1e-3), None, 3)
     except cv2.error:
         return None
-    if np.abs(warp[:, :2] - np.eye(2)).max() > 0.12 or np.abs(warp[:, 2]).max() > 10:
-        return None  # ran off: not the same picture
+    if np.abs(warp[:, :2] - np.eye(2)).max() > stretch or np.abs(warp[:, 2]).max() > 10:
+        return None  # ran off: not the same picture, or not the same outline of it
     h, w = reference.shape
     moved = [cv2.warpAffine(m, warp, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                             borderMode=cv2.BORDER_REPLICATE) for m in (moving,) + others]
@@ -76,6 +80,7 @@ class Naming:
     runner_up: str
     margin: float       # 0..1: how near the winner's face it is where the two differ (0: half-way)
     upside_down: bool
+    candidates: tuple[tuple[str, float], ...] = ()  # the few best names, best first, 0..1 each
 
     @property
     def confidence(self) -> float:
@@ -155,7 +160,7 @@ class Namer:
             best = int(np.argmin(coarse))
             return Naming(self.labels[best][0], float(1.0 - coarse.min() / 2.0), self.labels[best][0], 0.0,
                           self.labels[best][1])
-        moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine)
+        moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH)
         if moved is not None:
             sig, fine = moved
         return self._name(sig, fine)
@@ -179,17 +184,26 @@ class Namer:
         similarity = 1.0 - distance / 2.0
         # the best way up of each of the few best names
         rivals: list[int] = []
-        for i in np.argsort(distance):
+        order = np.argsort(distance)
+        for i in order:
             if all(self.labels[i][0] != self.labels[j][0] for j in rivals):
                 rivals.append(int(i))
             if len(rivals) == RIVALS:
                 break
+        # every rank of the best suit: a face of one suit is nearly one picture whatever its
+        # rank, so the whole-face distance may rank the true card fifth
+        suit = self.labels[rivals[0]][0].split()[-1]
+        for i in order:
+            name = self.labels[i][0]
+            if name.split()[-1] == suit and all(name != self.labels[j][0] for j in rivals):
+                rivals.append(int(i))
         open_pixels = np.repeat(np.repeat(weight.reshape(gh, gw), CELL, 0), CELL, 1) > 0
         crop = sig[RIM:-RIM, RIM:-RIM]
         seen = open_pixels[RIM:-RIM, RIM:-RIM].astype(np.float32)
         aligned = {i: self.templates[i][RIM:-RIM, RIM:-RIM] for i in rivals}
         wins = {i: 0.0 for i in rivals}
         worst = {i: 1.0 for i in rivals}  # each name's least good pairwise margin
+        lost = {i: 0.0 for i in rivals}   # each name's most decisive pairwise defeat
         for a_pos, a in enumerate(rivals):
             for b in rivals[a_pos + 1:]:
                 delta = (aligned[a] - aligned[b]) * seen
@@ -206,8 +220,16 @@ class Namer:
                 wins[winner] += 1
                 worst[winner] = min(worst[winner], m)
                 worst[loser] = 0.0
-        best = max(rivals, key=lambda i: (wins[i], -distance[i]))
+                lost[loser] = max(lost[loser], m)
+        order = sorted(rivals, key=lambda i: (-wins[i], distance[i]))
+        best = order[0]
         margin = worst[best] if wins[best] == len(rivals) - 1 else 0.0
         name, flipped = self.labels[best]
-        runner = next(i for i in rivals if i != best)
-        return Naming(name, float(similarity[best]), self.labels[runner][0], float(margin), flipped)
+        runner = order[1]
+        naming = Naming(name, float(similarity[best]), self.labels[runner][0], float(margin), flipped)
+        # each rival's score: how well its face matches, times how far from losing to a
+        # rival it stands (the winner's is the confidence)
+        clear = np.clip((similarity - FAIR) / (GOOD - FAIR), 0.0, 1.0)
+        scores = [(self.labels[i][0], float(clear[i] * (1.0 - lost[i]) * (0.5 + 0.5 * wins[i] / (len(rivals) - 1))))
+                  for i in order[1:]]
+        return replace(naming, candidates=((name, naming.confidence),) + tuple(scores))

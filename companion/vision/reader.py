@@ -17,7 +17,8 @@ import numpy as np
 
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, sides
-from companion.vision.geometry import quad_area, straighten
+from companion.vision.frame import printed_frame
+from companion.vision.geometry import grown, quad_area, straighten
 from companion.vision.namer import FAIR, NOT_A_CARD, Namer
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
@@ -33,6 +34,8 @@ class Reading:
     corners: np.ndarray     # (4, 2) float32: image pixels
     confidence: float
     similarity: float = 0.0
+    candidates: tuple[tuple[str, float], ...] = ()  # the few likeliest names, best first,
+                                                    # each with a 0..1 score (for the rules)
 
     def as_json(self, scene: str) -> dict:
         return {"scene": scene, "card": self.card,
@@ -57,6 +60,7 @@ class Reader:
 
     def __init__(self, faces: dict[str, np.ndarray]):
         self.namer = Namer(faces)
+        self.frame_inset = printed_frame(faces)
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
@@ -73,12 +77,16 @@ class Reader:
             if any(np.abs(quad - other).max() < 2.0 for other in done):
                 continue  # the same guess again
             done.append(quad)
-            naming = self.namer.name(straighten(frame, quad))
-            if naming.similarity < NOT_A_CARD:
-                continue
-            conf = naming.confidence
-            out.append(Reading(naming.card if conf >= SAFE else UNSURE, naming.card, quad, conf,
-                               naming.similarity))
+            tries = [quad]
+            if self.frame_inset is not None:  # the outline may be the printed inner frame
+                tries.append(grown(quad, self.frame_inset))
+            for outline in tries:
+                naming = self.namer.name(straighten(frame, outline))
+                if naming.similarity < NOT_A_CARD:
+                    continue
+                conf = naming.confidence
+                out.append(Reading(naming.card if conf >= SAFE else UNSURE, naming.card, outline,
+                                   conf, naming.similarity, naming.candidates))
         return out
 
     def read(self, frame: np.ndarray) -> list[Reading]:
