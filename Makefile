@@ -8,7 +8,7 @@ comma   := ,
 BASE    := $(if $(ON_PI),.[pi$(comma)camera],.[camera])
 TESTS   := $(if $(ON_PI),.[pi$(comma)camera$(comma)test],.[camera$(comma)test])
 
-.PHONY: run test bench shots pictures clean venv
+.PHONY: run test test-camera bench shots pictures clean venv
 
 # pip says only what went wrong (-qq): its warnings are the machine's (a pip.conf naming an
 # index folder that is not there) or the build's notes, not the newcomer's business.
@@ -36,6 +36,10 @@ run: $(VENV)/.stamp-base
 
 test: $(VENV)/.stamp-test
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS)
+
+# a whole ESP game read by the camera from the virtual table, no card tapped (minutes: make test plays a round)
+test-camera: $(VENV)/.stamp-test
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PLANCHETTE_CAMERA_ROUNDS=4 $(PY) -m pytest tests/test_esp_camera_screen.py
 
 # `make bench` runs every benchmark; `make bench pi` (or any other names) only those.
 BENCH_NAMES := $(if $(filter bench,$(MAKECMDGOALS)),$(filter-out bench,$(MAKECMDGOALS)))

@@ -189,6 +189,10 @@ def build_parser() -> argparse.ArgumentParser:
     screen.add_argument("--windowed", action="store_true", help="a desktop window (the default)")
     screen.add_argument("--text", action="store_true", help="play in the terminal instead of on the screen")
     parser.add_argument("--size", nargs=2, type=int, metavar=("W", "H"), help="the window's size (default 800 480)")
+    parser.add_argument("--camera", metavar="SOURCE",
+                        help="read ESP's cards with a camera: pi, a webcam (0, /dev/video0), a video, a folder of "
+                             "pictures, or virtual (the desktop's virtual camera; virtual:STYLE for another deck)")
+    parser.add_argument("--deck", metavar="DIR", help="the taught deck the camera reads against (companion camera teach)")
     parser.set_defaults(handler=cmd_run)
     sub = parser.add_subparsers(dest="command")
 

@@ -42,6 +42,10 @@ class DeviceFactory(Protocol):
         """A knock sensor without a chip (the desktop simulation's piezo straight into the
         detector), or None where knocks come only through the ADC."""
 
+    def camera(self, spec: str | None) -> Any:
+        """The camera above the table (``firmware_py.camera.FrameSource``) that ``--camera
+        SPEC`` names; raises ``CameraError`` with a sentence."""
+
 
 class HardwareFactory:
     """The Raspberry Pi's own parts."""
@@ -62,6 +66,11 @@ class HardwareFactory:
 
     def piezo(self, clock: Clock, settings: Any) -> None:
         return None
+
+    def camera(self, spec: str | None) -> Any:
+        from firmware_py.camera import open_camera
+
+        return open_camera(spec)
 
 
 def choose(simulate: bool | None = None) -> DeviceFactory:

@@ -30,6 +30,23 @@ class SimFactory:
         self.pin_factory = pin_factory if pin_factory is not None else mock_factory()
         self.knock_source = knock_source
 
+    def camera(self, spec: str | None) -> Any:
+        """The virtual camera for "virtual" (or none given), else what ``spec`` names."""
+        if spec in (None, "", "auto", "virtual") or str(spec).startswith("virtual:"):
+            from sim.virtual_camera import VirtualTableSource
+
+            style = str(spec).partition(":")[2] if spec and ":" in str(spec) else "classic"
+            return VirtualTableSource(style)
+        from firmware_py.camera import open_camera
+
+        return open_camera(spec)
+
+    def virtual_deck(self, style: str, folder: Any) -> None:
+        """The virtual camera's deck photos, for the reader to be taught from."""
+        from sim.virtual_camera import virtual_deck
+
+        virtual_deck(style, folder)
+
     def buzzer(self, pins: Any, clock: Clock, health: Health) -> SimBuzzer:
         return SimBuzzer(clock, health)
 

@@ -67,3 +67,51 @@ class VirtualCamera:
     def truth(self) -> list[Placed]:
         """The cards in the last frame, bottom first, with their corners and visible shares."""
         return list(self._truth)
+
+
+class VirtualTableSource:
+    """The virtual camera as a frame source (``firmware_py.camera.FrameSource``): the camera
+    process reads it like a webcam, and the desktop lays the cards it shows with
+    :meth:`lay` (the whole table, in the order the cards landed: a card the list keeps
+    stays where it lies; a "back" that becomes a face is that card turned up)."""
+
+    live = True
+    stills = False
+
+    def __init__(self, style_name: str = STYLES[0].name, seed: int = 0) -> None:
+        style = next((s for s in STYLES if s.name == style_name), None)
+        if style is None:
+            raise ValueError(f"no virtual deck called {style_name!r}: "
+                             f"{', '.join(s.name for s in STYLES)}")
+        self.camera = VirtualCamera(style=style, seed=seed)
+        self.name = f"the virtual camera ({style.name} deck)"
+
+    def lay(self, cards: list[str]) -> None:
+        """The table now shows ``cards``; fewer than before means the table was cleared
+        first (a trick picked up), so the next cards land in new places."""
+        now = list(self.camera.cards)
+        if len(cards) < len(now) or any(a != b and a != "back" for a, b in zip(now, cards)):
+            self.camera.clear()
+            now = []
+        for index, card in enumerate(cards):
+            if index < len(now):
+                self.camera.cards[index] = card  # a face-down card turned up where it lies
+            else:
+                self.camera.play(card)
+
+    def read(self) -> np.ndarray:
+        return self.camera.frame()
+
+    def close(self) -> None:
+        pass
+
+
+def virtual_deck(style_name: str, folder) -> None:
+    """The teaching photos of a virtual deck style, written once into ``folder``."""
+    from pathlib import Path
+
+    from sim.table_camera import write_deck
+
+    style = next(s for s in STYLES if s.name == style_name)
+    if not (Path(folder) / "back.jpg").exists():
+        write_deck(style, folder)

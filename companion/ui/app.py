@@ -56,7 +56,8 @@ class Banner:
 class App:
     def __init__(self, size: tuple[int, int] = (800, 480), *, fullscreen: bool = False, simulate: bool | None = None,
                  journal_path: Path | None = None, clock: Clock | None = None, box: Box | None = None,
-                 side_panel: bool | None = None, settings_path: Path | None = None) -> None:
+                 side_panel: bool | None = None, settings_path: Path | None = None,
+                 camera: Any = None) -> None:
         pygame.display.init()  # not pygame.init(): the mixer is the simulated buzzer's to open, or not
         pygame.font.init()
         self.clock = clock or SystemClock()
@@ -75,6 +76,13 @@ class App:
             from companion.ui.sidepanel import SidePanel
 
             self.side_panel = SidePanel(self)
+        # the camera above the table, its reader in its own process (companion/vision/process.py),
+        # its faults on the same warnings as the box's; ``camera`` is a CameraSpec, or None
+        self.camera = None
+        if camera is not None:
+            from companion.vision.process import CameraProcess
+
+            self.camera = CameraProcess(camera, health=self.box.health, clock=self.clock)
         self.game_size = size
         self.surface = self._open_window(size, fullscreen)
         self.journal_path = Path(journal_path) if journal_path else default_path()
@@ -358,6 +366,10 @@ class App:
         update = self.box.update()
         for answer in update.answers:
             self.answer(answer.name)
+        if self.camera is not None:
+            for seen in self.camera.poll():
+                if self.screen.on_camera(seen):
+                    self.dirty = True
         if update.hourglass:
             self.dirty = True
         now = self.clock.now()
@@ -545,6 +557,8 @@ class App:
             draw_paragraph(self.surface, self.banner.text, inner, size, ink, lines, bold=True)
 
     def close(self) -> None:
+        if self.camera is not None:
+            self.camera.close()
         self.box.close()
         if self.journal is not None:
             self.journal.close()
@@ -595,10 +609,28 @@ def run_app(args: Any) -> int:
     size = tuple(args.size) if getattr(args, "size", None) else (800, 480)
     fullscreen = args.fullscreen or (is_raspberry_pi() and not args.windowed and not args.sim)
     check_display()
+    camera = camera_spec(args)
     try:
         app = App(size, fullscreen=fullscreen, simulate=True if args.sim else None,
-                  journal_path=Path(args.journal) if args.journal else None)
+                  journal_path=Path(args.journal) if args.journal else None, camera=camera)
     except pygame.error as error:
         raise ScreenUnavailable(f"the screen cannot be opened ({error}); try `companion --text`, "
                                 "or set SDL_VIDEODRIVER (kmsdrm on the Pi, x11 or wayland on a desktop)") from None
     return app.run()
+
+
+def camera_spec(args: Any) -> Any:
+    """What the camera reader's process opens for ``--camera SOURCE`` (and ``--deck DIR``),
+    or None.  The camera's faults are warnings on the screen, never a stop: taps still work."""
+    source = getattr(args, "camera", None)
+    if not source:
+        return None
+    import functools
+
+    from companion.vision.process import CameraSpec
+    from firmware_py.factory import choose
+
+    simulate = True if getattr(args, "sim", False) or source.startswith("virtual") else None
+    deck = getattr(args, "deck", None)
+    return CameraSpec(source=source, deck=str(Path(deck).expanduser()) if deck else None,
+                      factory=functools.partial(choose, simulate))

@@ -88,6 +88,11 @@ class Screen:
                 return True
         return False
 
+    def on_camera(self, seen) -> bool:
+        """A card the camera saw settle or go (``companion.vision.tracker.Landed``/``Gone``);
+        True if the screen changed.  Only games whose cards the camera reads take it."""
+        return False
+
     def on_answer(self, name: str) -> bool:
         """Yes or no from a button or a knock (undo is the app's); True if used."""
         return False

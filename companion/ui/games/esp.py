@@ -25,6 +25,7 @@ from companion.games.esp.cards import RANKS, SUIT_LETTERS, SUITS
 from companion.ui import theme
 from companion.ui.screen import GameScreen
 from companion.ui.games import esp_draw as pictures
+from companion.ui.games.esp_camera import SeenCards
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, rows, wrap
 from companion.ui.zener import draw_back, draw_symbol
 from firmware_py.pentagram.scenes import EspScene
@@ -51,6 +52,7 @@ class EspScreen(GameScreen):
         self.rank: int | None = None
         self.bidder: int | None = None
         self.notices_shown = len(self.view["notices"])
+        self.seen = SeenCards(self)  # the camera's cards, when a camera watches the table
 
     # -- what the game says ------------------------------------------------------------------
     @property
@@ -128,6 +130,9 @@ class EspScreen(GameScreen):
         move = self.computer_move()
         if move is not None:  # the seat it plays, which may not be the one named (bids come in any order)
             return f"{names[move['seat']]} (computer) is choosing…", move["seat"]
+        asked = self.seen.prompt()
+        if asked is not None:
+            return asked, owed.get("seat")
         seat = owed.get("seat")
         if seat is None:
             return "Turn up the Vision Card and enter it", None
@@ -219,7 +224,9 @@ class EspScreen(GameScreen):
         if self.chance_move() is not None or self.computer_move() is not None:
             draw_paragraph(surface, "Wait a moment: the companion plays this part.", inner, s(theme.BODY), theme.MUTED)
             return
-        if owed["act"] == "predict":
+        if self.seen.question() is not None:
+            self.seen.draw(surface, inner)
+        elif owed["act"] == "predict":
             self.draw_claims(surface, inner)
         elif self.hidden_hand(owed):
             self.draw_handover(surface, inner, owed["seat"])
@@ -343,8 +350,16 @@ class EspScreen(GameScreen):
                                             why=f"{name} plays every held card before the face-down ones."))
 
     # -- input -----------------------------------------------------------------------------------------
+    def on_camera(self, seen) -> bool:
+        return self.seen.on_camera(seen)
+
+    def on_answer(self, name: str) -> bool:
+        return self.seen.on_answer(name) or super().on_answer(name)
+
     def on_button(self, action):
         kind, value = action if isinstance(action, tuple) else (action, None)
+        if self.seen.on_button(kind, value):
+            return
         if kind == "results":
             from companion.ui.summary import SummaryScreen
 
@@ -397,7 +412,9 @@ class EspScreen(GameScreen):
         action = {"act": owed["act"], "card": card}
         if "seat" in owed:
             action["seat"] = owed["seat"]
-        if self.app.play(action):
+        if self.seen.lay(action):  # the desktop's virtual camera: on its table, to be read from there
+            self.bidder = None
+        elif self.app.play(action):
             self.bidder = None
 
 

@@ -1,0 +1,155 @@
+"""The camera's part of ESP's screen: cards the camera saw land are entered by themselves when
+the rules and the readings make them sure, else the table is asked in one line — "Bo played
+3 star?" — one tap (or a yes from the buttons or a knock) to confirm, one tap on another
+likely card to correct, or "No" to tap it in as before.  Undo works as for a tapped card.
+
+With the desktop's virtual camera, a card tapped on the screen is not entered: it is laid
+on the virtual table (the Vision Card turned up, a card into the trick, a bid shown), and
+the camera reads it from there, as it would read a real card — the desktop mode plays the
+whole loop.  What the question offers comes from ``companion.games.esp.seen`` (the rules
+narrowing the camera's guesses)."""
+
+from __future__ import annotations
+
+from companion.games.esp.seen import Proposal, propose
+from companion.ui import theme
+from companion.ui.widgets import Button, columns, draw_paragraph, rows
+
+QUESTION = "seen"  # the draft's key: a question belongs to the moment it was asked in
+
+
+class SeenCards:
+    """Cards from the camera for one ESP screen."""
+
+    def __init__(self, screen) -> None:
+        self.screen = screen
+
+    @property
+    def app(self):
+        return self.screen.app
+
+    @property
+    def virtual(self) -> bool:
+        """The desktop's virtual camera: taps lay cards on its table."""
+        camera = self.app.camera
+        return camera is not None and str(camera.spec.source or "").startswith("virtual")
+
+    # -- what the camera says --------------------------------------------------------------------
+    def on_camera(self, seen) -> bool:
+        if getattr(seen, "card", None) is None or not hasattr(seen, "candidates"):
+            return False  # a card gone from the table: nothing to enter
+        screen = self.screen
+        if screen.computer_move() is not None or screen.chance_move() is not None:
+            return False
+        proposal = propose(screen.view, screen.all_legal(), seen.candidates, seen.confidence)
+        if proposal is None:
+            return False
+        if proposal.sure:
+            self.enter(proposal.actions[0], seen=True)
+        elif proposal.actions:
+            screen.draft[QUESTION] = proposal
+        else:
+            self.app.note(f"The camera sees {proposal.card}: nothing owed now takes it — {proposal.why}.")
+        return True
+
+    def question(self) -> Proposal | None:
+        return self.screen.draft.get(QUESTION)
+
+    def enter(self, action: dict, seen: bool = False) -> bool:
+        if not self.app.play(action):
+            return False
+        if seen:
+            self.app.note(f"Seen: {self.words(action)}. Undo if it is wrong.")
+        return True
+
+    def words(self, action: dict) -> str:
+        names = self.screen.view["players"]
+        if action["act"] == "vision":
+            return f"the Vision Card is {action['card']}"
+        if action["act"] == "bid":
+            return f"{names[action['seat']]}'s bid is {action['card']}"
+        return f"{names[action['seat']]} played {action['card']}"
+
+    # -- asking the table --------------------------------------------------------------------------
+    def prompt(self) -> str | None:
+        """The question, as the screen's prompt line, while one is asked."""
+        asked = self.question()
+        if asked is None:
+            return None
+        if len(asked.actions) > 1:
+            return f"Whose bid is {asked.card}?"
+        return self.words(asked.actions[0])[0].upper() + self.words(asked.actions[0])[1:] + "?"
+
+    def draw(self, surface, area) -> None:
+        """Yes (the card), the other likely cards, and No; for a bid of unknown owner, the seats."""
+        asked = self.question()
+        s = self.screen.scale
+        gap = s(theme.TARGET_GAP)
+        names = self.screen.view["players"]
+        top, middle, bottom = rows(area.copy(), [2, 1, 1], gap)
+        if len(asked.actions) > 1:
+            for cell, action in zip(columns(top, [1] * len(asked.actions), gap), asked.actions):
+                self.screen.add_button(surface, Button(cell, names[action["seat"]], ("seen-yes", action["seat"]),
+                                                       colour=theme.GOOD), s(theme.LABEL))
+        else:
+            self.screen.add_button(surface, Button(top, f"Yes: {asked.card}", ("seen-yes", None), key="y",
+                                                   colour=theme.GOOD), s(theme.TABLE))
+        draw_paragraph(surface, f"Asked because {asked.why}.", middle, s(theme.BODY), theme.MUTED)
+        choices = [(card, ("seen-card", card)) for card in asked.alternatives] + [("No", ("seen-no", None))]
+        for cell, (label, action) in zip(columns(bottom, [1] * len(choices), gap), choices):
+            self.screen.add_button(surface, Button(cell, label, action, key="n" if action[0] == "seen-no" else ""),
+                                   s(theme.LABEL))
+
+    def on_button(self, kind: str, value) -> bool:
+        asked = self.question()
+        if asked is None or not kind.startswith("seen-"):
+            return False
+        if kind == "seen-yes":
+            action = asked.actions[0] if value is None else next(a for a in asked.actions if a["seat"] == value)
+            self.enter(action)
+        elif kind == "seen-card":
+            action = dict(asked.actions[0], card=value)
+            self.screen.draft.pop(QUESTION, None)
+            if len(asked.actions) == 1:
+                self.enter(action)
+        else:
+            self.screen.draft.pop(QUESTION, None)
+        return True
+
+    def on_answer(self, name: str) -> bool:
+        """Yes from a button or a knock confirms the card asked about; no lets the table tap it."""
+        asked = self.question()
+        if asked is None or len(asked.actions) != 1:
+            return False
+        return self.on_button("seen-yes" if name == "yes" else "seen-no", None)
+
+    # -- the desktop's virtual table ---------------------------------------------------------------
+    def lay(self, action: dict) -> bool:
+        """With the virtual camera: lay the tapped card on its table instead of entering it
+        (True); the camera then reads and enters it."""
+        if not self.virtual:
+            return False
+        self.app.camera.lay(table(self.screen.view, action))
+        self.app.note(f"On the virtual table: {action['card']}. The camera reads it…")
+        return True
+
+
+def table(view: dict, action: dict | None = None) -> list[str]:
+    """The virtual table for the view, with ``action``'s card laid: the Vision Card (face
+    down until it is turned up), the trick in play — or the bids once the last trick is
+    gathered.  A finished trick stays until the next card is led."""
+    rounds = view.get("rounds") or []
+    shown = rounds[-1] if rounds else {}
+    vision = shown.get("vision") or "back"
+    if action is not None and action["act"] == "vision":
+        return [action["card"]]
+    cards = [vision]
+    trick = view.get("trick")
+    bids = [b for b in shown.get("bids", []) if b]
+    if action is not None and action["act"] == "bid" or bids:
+        cards += bids
+    elif trick is not None and not (action is not None and trick["winner"] is not None):
+        cards += list(trick["cards"])
+    if action is not None and action["act"] in ("play", "bid"):
+        cards.append(action["card"])
+    return cards

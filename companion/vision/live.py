@@ -1,0 +1,151 @@
+"""The live loop's work on each frame: is the picture usable, did anything move, and — only
+when the table is still and something changed — read it and follow the cards.
+
+Reading a frame is the costly part (hundreds of milliseconds on a Pi), so most frames are
+not read, and of a frame read, only the part that changed (with a card's length round it)
+is read: a frame is compared with the one before on a tiny grey copy (160 × 90: under a
+millisecond; what counts is how much of it changed, so a fingertip over one card is movement), and it is read only when the table has been still since the frame before and
+either differs from the last frame read or still has places waiting to settle (the tracker
+needs ``STEADY`` agreeing readings).  A hand over the table makes frames differ: nothing is
+read until it has gone, and agreement on any place starts again (a card is entered only
+when nothing covers it).
+
+Pure of processes and cameras: :class:`LiveReader` takes frames and gives
+:class:`Look` reports, so the tests drive it frame by frame on the virtual camera."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from companion.vision.tracker import STEADY, Tracker
+
+MOVED = 0.002       # share of the tiny copy's pixels that changed, that means something moved
+CHANGED = 0.002     # ...and since the last frame read, that means the table changed
+TINY = (160, 90)
+REFRESH = 20.0      # s: a still table is read again this often all the same (a missed change)
+SPOT = 12           # grey levels: a tiny pixel that changed by more is part of what changed (the
+                    # sensor's noise, averaged over 8 x 8 pixels, stays far below)
+MARGIN = 0.14       # of the frame's width, round what changed: a card's length, so the whole card is read
+EDGE = 4            # pixels: an outline this near the edge of the region read is cut by it
+SMALLEST = 0.4      # of the frame's height: the smallest side of a region read (the finder needs
+                    # table round a card to tell it from the table)
+
+
+@dataclass(frozen=True)
+class Look:
+    """What one frame told: the events the tracker settled, the cards on the table, whether
+    the frame was read and what that cost, and a fault sentence (None: a usable picture)."""
+
+    events: tuple = ()
+    backs: int = 0
+    faces: tuple = ()
+    read: bool = False
+    still: bool = True
+    seconds: float = 0.0
+    warning: str | None = None
+
+
+def tiny_grey(frame: np.ndarray) -> np.ndarray:
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    return cv2.resize(grey, TINY, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def difference(a: np.ndarray | None, b: np.ndarray) -> float:
+    """The share of two tiny grey copies' pixels that differ by more than ``SPOT`` (1 when
+    there is no first): a fingertip over one card counts, however still the rest is."""
+    return 1.0 if a is None else float((np.abs(a - b) > SPOT).mean())
+
+
+@dataclass
+class LiveReader:
+    """A reader (``read(frame) -> readings``), a fault check (``check(frame) -> str | None``)
+    and the tracker, frame after frame."""
+
+    reader: object
+    check: object = None
+    clock: object = time.monotonic
+    tracker: Tracker = field(default_factory=Tracker)
+    previous: np.ndarray | None = None
+    last_read: np.ndarray | None = None
+    read_at: float = float("-inf")
+    agreeing: int = 0  # readings since the table last changed
+    reads: int = 0
+    baseline: np.ndarray | None = None  # the tiny copy of the table when it last settled
+
+    def look(self, frame: np.ndarray) -> Look:
+        warning = self.check(frame) if self.check is not None else None
+        if warning is not None:
+            self.previous = None
+            return Look(warning=warning, backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
+        tiny = tiny_grey(frame)
+        still = difference(self.previous, tiny) < MOVED
+        self.previous = tiny
+        if not still:
+            self.tracker.moving()
+            self.agreeing = 0
+            return Look(still=False, backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
+        now = self.clock()
+        changed = difference(self.last_read, tiny) >= CHANGED
+        if changed:
+            self.agreeing = 0
+        refresh = now - self.read_at >= REFRESH
+        if not (changed or refresh or self.agreeing < STEADY or self.tracker.unsettled()):
+            self.baseline = self.last_read  # settled: changes are read against this table
+            return Look(backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
+        # only what differs from the settled table (a hand that has gone away is not read)
+        region = None if refresh else changed_region(self.baseline, tiny, frame.shape)
+        start = time.perf_counter()
+        readings = self._read(frame, region)
+        events = self.tracker.update(readings, still=True, region=region)
+        self.last_read, self.read_at = tiny, now
+        self.agreeing += 1
+        self.reads += 1
+        return Look(tuple(events), self.tracker.backs(), tuple(self.tracker.faces()), True, True,
+                    time.perf_counter() - start)
+
+    def _read(self, frame: np.ndarray, region) -> list:
+        """The readings of the region (the whole frame when None), in the frame's pixels.  A
+        card the region's edge cuts is left out: only part of it was read (it is read whole
+        when it is what changed, and otherwise it is already known)."""
+        if region is None:
+            return self.reader.read(frame)
+        x0, y0, x1, y1 = region
+        h, w = frame.shape[:2]
+        found = self.reader.read(np.ascontiguousarray(frame[y0:y1, x0:x1]))
+        shift = np.float32([x0, y0])
+        whole = []
+        for reading in found:
+            corners = np.float32(reading.corners) + shift
+            cut = ((x0 > 0 and corners[:, 0].min() < x0 + EDGE) or (y0 > 0 and corners[:, 1].min() < y0 + EDGE)
+                   or (x1 < w and corners[:, 0].max() > x1 - EDGE) or (y1 < h and corners[:, 1].max() > y1 - EDGE))
+            if not cut:
+                whole.append(replace(reading, corners=corners))
+        return whole
+
+
+def changed_region(before: np.ndarray | None, after: np.ndarray, shape) -> tuple | None:
+    """The part of the frame (x0, y0, x1, y1, in its pixels) where the tiny copies differ,
+    with a card's length round it; None (the whole frame) when there is no frame before."""
+    h, w = shape[:2]
+    if before is None:
+        return None
+    ys, xs = np.nonzero(np.abs(after - before) > SPOT)
+    if len(xs) == 0:
+        return None
+    sx, sy = w / TINY[0], h / TINY[1]
+    margin = MARGIN * w
+    x0, x1 = xs.min() * sx - margin, (xs.max() + 1) * sx + margin
+    y0, y1 = ys.min() * sy - margin, (ys.max() + 1) * sy + margin
+    least = SMALLEST * h
+    if x1 - x0 < least:
+        x0, x1 = (x0 + x1 - least) / 2, (x0 + x1 + least) / 2
+    if y1 - y0 < least:
+        y0, y1 = (y0 + y1 - least) / 2, (y0 + y1 + least) / 2
+    box = (max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1)))
+    if (box[2] - box[0]) * (box[3] - box[1]) > 0.6 * w * h:
+        return None  # most of the frame: read it whole
+    return box

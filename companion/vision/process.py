@@ -1,0 +1,181 @@
+"""The camera's reader in its own process: frames are grabbed, checked and read away from the
+drawing process's GIL, as the knock reader's samples are (docs/architecture.md, "Processes
+and threads").
+
+* the **child** (:func:`serve`) opens the frame source through the device factory (the Pi's
+  camera, a webcam, recorded frames, or the desktop's virtual camera), is taught the deck
+  from its folder, and looks at ``fps`` frames a second with a
+  :class:`~companion.vision.live.LiveReader`; it sends back only what the app needs: the
+  cards that settled or went (:class:`~companion.vision.tracker.Landed`,
+  :class:`~companion.vision.tracker.Gone`), the face-down count, the camera's faults as
+  health, and its figures once a second.  No frame leaves the child, and none is kept.
+* the **parent** (:class:`CameraProcess`) is a :class:`firmware_py.child.SupervisedChild`:
+  started by spawn, drained once a frame, restarted with back-off after a death, stopped
+  without leaving a process behind.
+
+Messages, child to parent: ``("ready", pid)``, ``("health", "camera", ok, sentence)``,
+``("seen", [Landed | Gone, ...])``, ``("table", backs, faces)``, ``("stats", {...})``,
+``("ended",)`` (a recording has no more frames).  Parent to child: ``("lay", [cards])`` (the
+virtual camera's table), ``("stop",)``.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from firmware_py.child import START_METHOD, SupervisedChild
+from firmware_py.clock import Clock
+from firmware_py.health import Health, describe
+
+NAME = "camera"  # the health board's name
+
+
+@dataclass(frozen=True)
+class CameraSpec:
+    """What the child opens, picklable: the source (``--camera`` FILE|DIR|DEVICE, ``pi``,
+    ``virtual[:style]``, None: the box's own), the taught deck's folder (None with the
+    virtual camera: its own deck, written on first use into ``virtual_decks``), frames
+    looked at per second, and the device factory's maker."""
+
+    source: str | None = None
+    deck: str | None = None
+    fps: float = 5.0
+    factory: Callable[[], Any] | None = None
+    virtual_decks: str | None = None
+    stats_every: float = 1.0
+
+
+def _deck_folder(spec: CameraSpec, factory: Any, source: Any) -> str:
+    if spec.deck:
+        return spec.deck
+    style = getattr(getattr(getattr(source, "camera", None), "style", None), "name", None)
+    if style is None or not hasattr(factory, "virtual_deck"):
+        raise ValueError("no deck has been taught: run `companion camera teach DECK` and choose it in the "
+                         "settings")
+    folder = os.path.join(spec.virtual_decks or os.path.expanduser("~/.cache/planchette/decks"), style)
+    factory.virtual_deck(style, folder)
+    return folder
+
+
+def serve(conn: Any, spec: CameraSpec) -> None:
+    """The child's main: look, read, report, until told to stop or the parent is gone."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's: it closes us
+    from firmware_py.camera import FrameWatch
+    from companion.vision.live import LiveReader
+    from companion.vision.reader import Reader
+
+    try:
+        factory = spec.factory() if spec.factory is not None else None
+        source = factory.camera(spec.source) if factory is not None else _open(spec.source)
+        reader = Reader.from_folder(_deck_folder(spec, factory, source))
+    except Exception as error:  # a camera, a deck or a library fault: a sentence, and the parent retries
+        conn.send(("health", NAME, False, f"the camera cannot read the cards: {describe(error)}"))
+        sys.exit(3)
+    watch = FrameWatch()
+    live = LiveReader(reader, check=watch.check)
+    conn.send(("ready", os.getpid()))
+    period = 1.0 / max(0.2, spec.fps)
+    warning: str | None = None
+    table: tuple = (0, ())
+    frames, seconds, next_stats = 0, 0.0, time.monotonic()
+    try:
+        while True:
+            began = time.monotonic()
+            while conn.poll():
+                message = conn.recv()
+                if message[0] == "stop":
+                    return
+                if message[0] == "lay" and hasattr(source, "lay"):
+                    source.lay(list(message[1]))
+            frame = source.read()
+            if frame is None:  # a recording has ended: say so once, then wait to be stopped
+                conn.send(("ended",))
+                while conn.recv()[0] != "stop":
+                    pass
+                return
+            look = live.look(frame)
+            frames += 1
+            seconds += look.seconds
+            if look.warning != warning:
+                warning = look.warning
+                conn.send(("health", NAME, warning is None, f"the camera cannot read the cards: {warning}"
+                           if warning else ""))
+            if look.events:
+                conn.send(("seen", list(look.events)))
+            if (look.backs, look.faces) != table:
+                table = (look.backs, look.faces)
+                conn.send(("table", look.backs, list(look.faces)))
+            now = time.monotonic()
+            if now >= next_stats:
+                conn.send(("stats", {"frames": frames, "reads": live.reads, "read_s": seconds,
+                                     "cpu_s": sum(os.times()[:2])}))
+                next_stats = now + spec.stats_every
+            left = period - (time.monotonic() - began)
+            if left > 0:
+                conn.poll(left)  # the next frame's time, or a message first
+    except (EOFError, BrokenPipeError, ConnectionResetError):
+        return  # the parent is gone
+    finally:
+        source.close()
+
+
+def _open(spec: str | None) -> Any:
+    from firmware_py.camera import open_camera
+
+    return open_camera(spec)
+
+
+@dataclass
+class CameraTable:
+    """What the camera last said of the table: face-down cards and face-up cards."""
+
+    backs: int = 0
+    faces: list = field(default_factory=list)
+
+
+class CameraProcess(SupervisedChild):
+    """The camera reader as the app sees it: :meth:`poll` gives the cards that settled or
+    went; ``table`` what lies there; :meth:`lay` sets the virtual camera's table."""
+
+    NAME = NAME
+    PROCESS_NAME = "planchette-camera"
+    CALLED = "the camera reader process"
+    LOST = "the camera does not read the cards (tap them in)"
+    FIRST_PAUSE = 2.0
+
+    def __init__(self, spec: CameraSpec, health: Health | None = None, clock: Clock | None = None,
+                 start_method: str = START_METHOD, start: bool = True) -> None:
+        super().__init__(serve, spec, health, clock, start_method)
+        self.table = CameraTable()
+        self.stats: dict = {}
+        self.ended = False
+        self.laid: list[str] | None = None
+        if start:
+            self.start()
+
+    def started(self) -> None:
+        self.table = CameraTable()
+        if self.laid is not None:
+            self.send(("lay", self.laid))
+
+    def take(self, message: tuple) -> list:
+        kind = message[0]
+        if kind == "seen":
+            return list(message[1])
+        if kind == "table":
+            self.table = CameraTable(message[1], list(message[2]))
+        elif kind == "stats":
+            self.stats = dict(message[1])
+        elif kind == "ended":
+            self.ended = True
+        return []
+
+    def lay(self, cards: list[str]) -> None:
+        """The virtual camera's table now shows ``cards`` (kept for a restarted child too)."""
+        self.laid = list(cards)
+        self.send(("lay", self.laid))

@@ -1,0 +1,149 @@
+"""The live loop's pieces without a camera: the tracker (a card reported once, when its
+readings agree on still frames), the frame-by-frame reader (only still, changed frames are
+read, only where they changed) and ESP's rules narrowing what the camera saw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pytest
+
+from companion.games.esp.seen import SAFE, propose
+from companion.vision.live import LiveReader, changed_region
+from companion.vision.tracker import STEADY, Gone, Landed, Tracker
+
+pytest.importorskip("cv2")
+
+HERE = np.float32([[100, 100], [200, 100], [200, 240], [100, 240]])
+THERE = HERE + 400
+
+
+@dataclass(frozen=True)
+class R:  # a reading as companion.vision.reader gives it
+    card: str
+    guess: str
+    corners: np.ndarray
+    confidence: float = 0.95
+    candidates: tuple = ()
+
+
+def seen(card, corners=HERE, confidence=0.95):
+    return R(card, card, corners, confidence, ((card, confidence),))
+
+
+def test_a_card_is_reported_once_when_its_readings_agree_on_still_frames():
+    tracker = Tracker()
+    for _ in range(STEADY - 1):
+        assert tracker.update([seen("3 star")]) == []
+    (landed,) = tracker.update([seen("3 star")])
+    assert isinstance(landed, Landed) and landed.card == "3 star" and not landed.turned
+    assert tracker.update([seen("3 star")]) == [] and tracker.faces() == ["3 star"]
+
+
+def test_movement_starts_agreement_again_and_a_disagreeing_reading_holds_it_back():
+    tracker = Tracker()
+    tracker.update([seen("3 star")])
+    tracker.update([seen("3 star")])
+    tracker.moving()  # a hand over the table
+    assert tracker.update([seen("3 star")]) == [] and tracker.update([seen("1 star")]) == []
+    assert tracker.update([seen("1 star")]) == []
+    assert [e.card for e in tracker.update([seen("1 star")])] == ["1 star"]
+
+
+def test_a_back_turned_up_is_reported_as_turned_and_a_gathered_card_as_gone():
+    tracker = Tracker()
+    for _ in range(STEADY):
+        events = tracker.update([seen("back")])
+    assert events[0].card == "back" and tracker.backs() == 1
+    for _ in range(STEADY):
+        events = tracker.update([seen("4 cross")])
+    assert events[0].card == "4 cross" and events[0].turned and tracker.backs() == 0
+    for _ in range(2):
+        assert tracker.update([]) == []
+    assert tracker.update([]) == [Gone(events[0].place, "4 cross")]
+
+
+def test_a_card_outside_the_region_read_is_not_missed():
+    tracker = Tracker()
+    for _ in range(STEADY):
+        tracker.update([seen("2 circle", THERE)])
+    for _ in range(5):  # only the top left was read: the card at THERE was not looked at
+        assert tracker.update([], region=(0, 0, 300, 300)) == []
+    assert tracker.faces() == ["2 circle"]
+
+
+def test_an_unsure_reading_lands_with_a_confidence_below_safe():
+    tracker = Tracker()
+    for _ in range(STEADY):
+        events = tracker.update([R("unsure", "5 cross", HERE, 0.9, (("5 cross", 0.6),))])
+    assert events[0].card == "5 cross" and events[0].confidence < SAFE
+
+
+class Reader:
+    def __init__(self):
+        self.frames = []
+
+    def read(self, frame):
+        """The white card wherever it lies in the frame (or the part of it read)."""
+        self.frames.append(frame.shape)
+        ys, xs = np.nonzero(frame[:, :, 0] > 230)
+        if len(xs) == 0:
+            return []
+        x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
+        return [seen("3 star", np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))]
+
+
+def table(card=False, finger=False):
+    frame = np.full((720, 1280, 3), 90, np.uint8)
+    if card:
+        frame[100:240, 100:200] = 240
+    if finger:
+        frame[520:640, 1000:1030] = 200  # a finger from 60 cm: 30 x 120 pixels
+    return frame
+
+
+def test_only_still_changed_frames_are_read_and_a_finger_is_movement():
+    reader = Reader()
+    live = LiveReader(reader, clock=lambda: 0.0)
+    for _ in range(4):
+        live.look(table())  # the empty table settles (read whole, STEADY times)
+    read_before = len(reader.frames)
+    assert not live.look(table()).read  # nothing changed: not read
+    assert not live.look(table(card=True)).still  # the card lands: movement
+    assert not live.look(table(card=True, finger=True)).still  # a fingertip alone is movement too
+    looks = [live.look(table(card=True)) for _ in range(1 + STEADY)]
+    assert not looks[0].still  # the finger went away
+    assert all(look.read for look in looks[1:])
+    assert [e.card for look in looks for e in look.events] == ["3 star"]
+    assert len(reader.frames) == read_before + STEADY
+    assert reader.frames[-1][:2] != (720, 1280)  # only the changed part of the frame was read
+
+
+def test_the_region_read_is_what_changed_with_a_card_round_it():
+    before = np.zeros((90, 160), np.int16)
+    after = before.copy()
+    after[40:45, 80:84] = 100
+    x0, y0, x1, y1 = changed_region(before, after, (720, 1280))
+    assert x0 < 640 < x1 and y0 < 360 < y1 and x1 - x0 < 700 and y1 - y0 < 720
+    assert changed_region(None, after, (720, 1280)) is None
+
+
+VIEW = {"rounds": [{"vision": "1 circle", "tricks": [{"cards": ["3 star"]}], "bids": [None, None]}]}
+PLAYS = [{"act": "play", "seat": 1, "card": c} for c in ("2 circle", "3 circle", "4 star", "5 star")]
+
+
+def test_the_rules_narrow_what_the_camera_saw():
+    sure = propose(VIEW, PLAYS, (("4 star", 0.9), ("5 star", 0.3)), 0.95)
+    assert sure.sure and sure.actions == ({"act": "play", "seat": 1, "card": "4 star"},)
+    unsure = propose(VIEW, PLAYS, (("4 star", 0.9), ("5 star", 0.3)), 0.6)
+    assert not unsure.sure and unsure.alternatives == ("5 star",) and unsure.why == "the camera is not sure"
+    # a card already played this round cannot appear: the next likely card is asked about
+    narrowed = propose(VIEW, PLAYS, (("3 star", 0.7), ("5 star", 0.4)), 0.7)
+    assert narrowed.card == "5 star" and not narrowed.sure
+    # the Vision Card nudged on the table means nothing
+    assert propose(VIEW, PLAYS, (("1 circle", 1.0),), 0.95) is None
+    assert propose(VIEW, PLAYS, (("back", 1.0),), 1.0) is None
+    bids = [{"act": "bid", "seat": s, "card": "2 circle"} for s in (0, 1)]
+    whose = propose(VIEW, bids, (("2 circle", 1.0),), 1.0)
+    assert not whose.sure and whose.why == "whose card it is" and len(whose.actions) == 2
