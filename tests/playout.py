@@ -15,18 +15,19 @@ At every step:
   unknown act, no act, an unknown field, a bad clock, not an object), are refused with a
   one-line reason that speaks of the game, not of code;
 - nothing changes a state in place (probes, ``legal``, ``chance``, ``summary``, ``view``,
-  ``apply`` itself): the live state is compared with an independent replay of the
-  JSON-round-tripped actions, and at sampled steps with a deep copy;
-- the chosen action survives a JSON round trip exactly, and applying the round-tripped
-  action gives the state the original gives;
-- the replay state equals the live state (incremental replay);
+  ``apply`` itself): at sampled steps the state is compared with a deep copy at once, and
+  every state with the log's replay at the end (below);
+- the chosen action survives a JSON round trip exactly;
 - ``Match.undo()`` restores the previous state and ``Match.redo()`` (or undoing a different
   branch and playing the action again) the current one;
 - the game's invariants (a callback); ``summary()`` (sampled) is JSON.
 
 At the end: ``outcome()`` is set, nothing more is accepted, the JSON Lines log replays
-through ``companion.engine.logfile.replay_lines`` to the final state, and (sampled) the
-whole history undoes to the start and redoes to the end exactly.
+through ``companion.engine.logfile.replay_lines``, and every state of its replay equals
+the live state of the same step (the round-tripped actions, replayed from text on states
+that share nothing with the live ones, give the states the actions gave, and no live state
+was changed in place since it was made: the first that differs names the step), and
+(sampled) the whole history undoes to the start and redoes to the end exactly.
 
 A game's test module passes four things::
 
@@ -321,6 +322,7 @@ class _Playout:
         self.history_rate = history_rate
         self.max_steps = max_steps
         self.stats = PlayoutStats(games=1)
+        self.match: Match | None = None
         self.actions: list[Any] = []
         self.texts: list[str] = []  # each action's JSON text, as the log must hold it
         self.trying: Any = None
@@ -341,8 +343,23 @@ class _Playout:
                 raise
             text = _failure_text(self.game, self.seed, self.full_information, self.setup,
                                  self.actions, self.stage, self.trying, self.options, error)
-            raise PlayoutFailure(text) from error
+            raise PlayoutFailure(text + self._changed_note()) from error
         return self.stats
+
+    def _changed_note(self) -> str:
+        """For a failure before the end: the first live state that no longer equals the log's
+        replay (a state changed in place often breaks another check first), if any."""
+        if self.match is None or self.stage == "end":
+            return ""
+        try:
+            replayed = replay_lines(self.game, [_TEXT(self.setup), *self.texts])
+        except Exception:  # noqa: BLE001 - the failure itself is reported already
+            return ""
+        for index, (live, again) in enumerate(zip(self.match.states, replayed.states)):
+            if live != again:
+                return (f"\n  note: the state after action {index} is no longer the state the log replays "
+                        "to: it was changed in place")
+        return ""
 
     # the checks --------------------------------------------------------------------------
     def _expect_accepted(self, state: Any, action: Any) -> Any:
@@ -396,33 +413,26 @@ class _Playout:
 
     # the game ----------------------------------------------------------------------------------
     def _run(self) -> None:
-        """Two chains of states are kept: the live one (a :class:`Match`, probed with every
-        check) and a shadow built only from the round-tripped actions.  They never share an
-        object, so the shadow is the snapshot the live state is compared with at every step:
-        if anything (a probe, ``legal``, ``summary``, ``apply`` itself) changed a live state
-        in place, it no longer equals its shadow.  At a sample of steps a deep copy is
-        compared as well, which also catches a change made to both chains at once."""
+        """The live states (a :class:`Match`, probed with every check) are compared at the end
+        with the states the JSON Lines log replays to (:meth:`_finish`): that replay starts
+        from the text of each line and shares no object with the live states, so any live
+        state that something (a probe, ``legal``, ``chance``, ``summary``, ``view``,
+        ``apply`` itself) changed in place no longer equals its replay, and the first such
+        state names the step.  At a sample of steps a deep copy is compared as well, at once,
+        which also catches a change made to the replay's states too."""
         game = self.game
-        match = Match.start(game, self.setup)
+        match = self.match = Match.start(game, self.setup)
         wire_setup = round_trip(self.setup)
         assert action_key(wire_setup) == action_key(self.setup), "the setup does not survive JSON"
-        shadow = game.setup(wire_setup)
-        assert shadow == match.state, "two setups from the same line differ"
-        assert shadow is not match.state
-        shadows: list[Any] = [shadow]  # the shadow chain's states, kept for the history walk
-        deep: dict[int, Any] = {0: snapshot(shadow)}
+        deep: dict[int, Any] = {0: snapshot(match.state)}
         if self.invariants is not None:
             self.invariants(game, None, None, match.state)
         self._check_json(match.state)
-        dirty = True
 
         while True:
             state = match.state
             step = len(self.actions)
             self.stage = "step"
-            if dirty:  # summary() or view() ran on it since it was last compared
-                assert state == shadow, "the state changed in place while its summary or view was made"
-                dirty = False
             if step in deep:
                 assert state == deep[step], "the state differs from its deep copy: changed in place"
             legal = game.legal(state)
@@ -438,21 +448,7 @@ class _Playout:
             chance = game.chance(state) if self.full_information else None
             action = chance if chance is not None else self.choose.choice(legal)
             self.trying = action
-
-            # every legal action is accepted (all of them, or a sample, plus the chosen one)
-            probes = legal if len(legal) <= self.legal_sample else self.rng.sample(legal, self.legal_sample)
-            direct = None
-            accepted: list[tuple[dict, Any]] = []
-            for a in probes:
-                result = self._expect_accepted(state, a)
-                accepted.append((a, result))
-                if a is action:
-                    direct = result
-            if direct is None:
-                direct = self._expect_accepted(state, action)
-            if self.rng.random() < self.summary_rate:  # legal() lists no action twice
-                keys = [action_key(a) for a in legal]
-                assert len(set(keys)) == len(keys), "legal() lists an action twice"
+            direct, accepted = self._accept_legal(state, legal, action)
 
             # illegal and malformed actions are refused
             self._probe_illegal(state, legal, [chance] if chance is not None else [])
@@ -478,58 +474,68 @@ class _Playout:
             self.stats.acts[name] = self.stats.acts.get(name, 0) + 1
             after = match.state
             assert after is not state, "apply must return a new state"
-            assert state == shadow, (
-                "the state changed in place: apply (of a probe, legal or not, or of the chosen action), "
-                "legal() or chance() changed the state it was given")
             if step in deep:
                 assert state == deep[step], "apply changed the state it was given (deep copy)"
-
-            # the incremental replay: the shadow takes the round-tripped action, and must reach
-            # the state the action itself reached
-            previous = shadow
-            shadow = game.apply(shadow, wire)
-            assert shadow == after, (
-                "the round-tripped action, replayed on the states the round-tripped actions built, "
-                "gives a different state than the action itself")
-            shadows.append(shadow)
-
             if self.rng.random() < self.undo_rate:
-                undone = match.undo()
-                assert same_action(undone, wire, text), "undo returned another action"
-                assert match.state is state and match.state == previous, "undo does not restore the previous state"
-                assert match.can_redo()
-                others = [(a, r) for a, r in accepted if not strictly_in(a, [action])]
-                if others and self.rng.random() < 0.5:
-                    # a new branch: play another legal action, which drops the redo; undo it
-                    # and play the original again
-                    other, other_state = self.rng.choice(others)
-                    assert match.play(other) is None, f"{other} was accepted by apply but refused by the match"
-                    assert not match.can_redo(), "playing after an undo must clear the redo"
-                    assert match.state == other_state, "the match and apply disagree on a state"
-                    assert action_key(match.undo()) == action_key(round_trip(other))
-                    assert match.state == previous, "undo after a new branch does not restore the state"
-                    assert match.play(action) is None, "the original action is refused after a branch"
-                    self.stats.branches_checked += 1
-                else:
-                    redone = match.redo()
-                    assert same_action(redone, wire, text), "redo returned another action"
-                assert match.state == shadow, "redo (or playing again) does not restore the state"
-                assert not match.can_redo()
-                assert same_action(match.actions[-1], wire, text)
-                self.stats.undo_checked += 1
-                after = match.state
+                after = self._undo_and_redo(match, state, action, wire, text, direct, accepted)
 
             if self.invariants is not None:
-                self.invariants(game, previous, wire, after)
+                self.invariants(game, state, wire, after)
             if self.rng.random() < self.summary_rate:
                 self._check_json(after)
-                dirty = True
             if self.rng.random() < self.snapshot_rate:
-                deep[step + 1] = snapshot(shadow)
+                deep[step + 1] = snapshot(after)
 
-        self._finish(match, shadows, deep)
+        self._finish(match, deep)
 
-    def _finish(self, match: Match, shadows: list[Any], deep: dict[int, Any]) -> None:
+    def _accept_legal(self, state: Any, legal: list, action: Any) -> tuple[Any, list[tuple[dict, Any]]]:
+        """Every legal action is accepted (all of them, or a sample, plus the chosen one):
+        the state the chosen one leads to, and the sample with theirs."""
+        probes = legal if len(legal) <= self.legal_sample else self.rng.sample(legal, self.legal_sample)
+        direct = None
+        accepted: list[tuple[dict, Any]] = []
+        for a in probes:
+            result = self._expect_accepted(state, a)
+            accepted.append((a, result))
+            if a is action:
+                direct = result
+        if direct is None:
+            direct = self._expect_accepted(state, action)
+        if self.rng.random() < self.summary_rate:  # legal() lists no action twice
+            keys = [action_key(a) for a in legal]
+            assert len(set(keys)) == len(keys), "legal() lists an action twice"
+        return direct, accepted
+
+    def _undo_and_redo(self, match: Match, state: Any, action: Any, wire: Any, text: str, direct: Any,
+                       accepted: list[tuple[dict, Any]]) -> Any:
+        """``Match.undo()`` restores the previous state and ``Match.redo()`` (or undoing a
+        different branch and playing the action again) the current one; the state now."""
+        undone = match.undo()
+        assert same_action(undone, wire, text), "undo returned another action"
+        assert match.state is state, "undo does not restore the previous state"
+        assert match.can_redo()
+        others = [(a, r) for a, r in accepted if not strictly_in(a, [action])]
+        if others and self.rng.random() < 0.5:
+            # a new branch: play another legal action, which drops the redo; undo it
+            # and play the original again
+            other, other_state = self.rng.choice(others)
+            assert match.play(other) is None, f"{other} was accepted by apply but refused by the match"
+            assert not match.can_redo(), "playing after an undo must clear the redo"
+            assert match.state == other_state, "the match and apply disagree on a state"
+            assert action_key(match.undo()) == action_key(round_trip(other))
+            assert match.state is state, "undo after a new branch does not restore the state"
+            assert match.play(action) is None, "the original action is refused after a branch"
+            self.stats.branches_checked += 1
+        else:
+            redone = match.redo()
+            assert same_action(redone, wire, text), "redo returned another action"
+        assert match.state == direct, "redo (or playing again) does not restore the state"
+        assert not match.can_redo()
+        assert same_action(match.actions[-1], wire, text)
+        self.stats.undo_checked += 1
+        return match.state
+
+    def _finish(self, match: Match, deep: dict[int, Any]) -> None:
         game = self.game
         final = match.state
         self.trying = None
@@ -545,28 +551,42 @@ class _Playout:
         candidates += malformed_actions(self.rng, last, self.malformed_per_step)
         for candidate in candidates:
             self._expect_refused(final, candidate)
-        assert final == shadows[-1], "a refused action changed the final state"
 
-        # the full log replays to the same state, through the text the log file holds
+        # the full log replays, through the text the log file holds, to every live state
         lines = [_TEXT(line) for line in match.log_lines()]
         assert lines[1:] == self.texts, "the log is not the actions"
         replayed = replay_lines(game, lines)
-        assert replayed.state == final, "replaying the JSON Lines log gives a different final state"
         assert replayed.actions == match.actions
+        self._compare_with_replay(match.states, replayed.states)
 
         # the whole history, undone to the start and redone to the end, is exact
         if self.rng.random() < self.history_rate:
             for index in range(len(self.actions) - 1, -1, -1):
                 match.undo()
-                assert match.state == shadows[index], f"undoing back to step {index} gives another state"
+                assert match.state == replayed.states[index], f"undoing back to step {index} gives another state"
                 if index in deep:
                     assert match.state == deep[index], f"the state of step {index} changed since it was made"
             assert not match.can_undo()
-            for index in range(1, len(shadows)):
+            for index in range(1, len(replayed.states)):
                 match.redo()
-                assert match.state == shadows[index], f"redoing step {index} gives another state"
+                assert match.state == replayed.states[index], f"redoing step {index} gives another state"
             assert not match.can_redo()
         self.stats.finished += 1
+
+    def _compare_with_replay(self, live: Sequence[Any], replayed: Sequence[Any]) -> None:
+        """Each live state equals the log's replay of the same step (the incremental replay,
+        and no state changed in place); a difference names the first step it shows at."""
+        assert len(live) == len(replayed), f"{len(live)} live states, the log replays to {len(replayed)}"
+        assert live[0] == replayed[0], "two setups from the same line differ"
+        for index in range(1, len(live)):
+            if live[index] != replayed[index]:
+                self.trying = self.actions[index - 1]
+                raise AssertionError(
+                    f"the state after action {index} is not the state the log replays to: the state "
+                    "changed in place (apply of a probe, legal or not, or of the chosen action, legal(), "
+                    "chance(), summary() or view() changed a state it was given), or the round-tripped "
+                    "action gives a different state than the action itself")
+        assert live[0] is not replayed[0]
 
 
 def random_playout(game: Game, setup: Mapping[str, Any], *, seed: Any = 0, full_information: bool = True,
