@@ -146,4 +146,4 @@ def test_the_rules_narrow_what_the_camera_saw():
     assert propose(VIEW, PLAYS, (("back", 1.0),), 1.0) is None
     bids = [{"act": "bid", "seat": s, "card": "2 circle"} for s in (0, 1)]
     whose = propose(VIEW, bids, (("2 circle", 1.0),), 1.0)
-    assert not whose.sure and whose.why == "whose card it is" and len(whose.actions) == 2
+    assert not whose.sure and whose.why.startswith("bids come in any order") and len(whose.actions) == 2

@@ -69,7 +69,7 @@ def propose(view: dict, legal: list[dict], candidates, confidence: float) -> Pro
     elif confidence < SAFE:
         why = "the camera is not sure"
     elif len(seats) > 1:
-        why = "whose card it is"
+        why = "bids come in any order: tap whose it is"
     else:
         return Proposal(actions, card, alternatives, True, "")
     return Proposal(actions, card, alternatives, False, why)

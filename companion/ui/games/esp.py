@@ -503,6 +503,27 @@ def examples():
 
     yield "esp-refusal", refused
 
+    def camera_asks(app):  # the camera saw Bo's card land but is not sure of it
+        from companion.vision.tracker import Landed
+
+        ex.load(app, table_setup, table_actions[: first_play + 1])
+        card = table_actions[first_play + 1]["card"]
+        others = [a["card"] for a in app.screen.legal("play") if a["card"] != card][:2]
+        corners = ((500.0, 200.0), (600.0, 200.0), (600.0, 340.0), (500.0, 340.0))
+        app.screen.on_camera(Landed(7, card, 0.62, ((card, 0.7), *((o, 0.3) for o in others)), corners))
+
+    yield "esp-camera-asks", camera_asks
+
+    def camera_whose_bid(app):  # a bid seen: the bids come in any order, so whose is it?
+        from companion.vision.tracker import Landed
+
+        ex.load(app, table_setup, table_actions[:first_bid])
+        card = table_actions[first_bid]["card"]
+        corners = ((500.0, 200.0), (600.0, 200.0), (600.0, 340.0), (500.0, 340.0))
+        app.screen.on_camera(Landed(9, card, 0.97, ((card, 0.97),), corners))
+
+    yield "esp-camera-whose-bid", camera_whose_bid
+
     def menu(app):
         ex.load(app, table_setup, table_actions[:5])
         app.show(shell.MenuScreen(app, app.screen))

@@ -12,8 +12,11 @@ narrowing the camera's guesses)."""
 from __future__ import annotations
 
 from companion.games.esp.seen import Proposal, propose
+import pygame
+
 from companion.ui import theme
-from companion.ui.widgets import Button, columns, draw_paragraph, rows
+from companion.ui.games import esp_draw as pictures
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, rows, wrap
 
 QUESTION = "seen"  # the draft's key: a question belongs to the moment it was asked in
 
@@ -86,19 +89,25 @@ class SeenCards:
         s = self.screen.scale
         gap = s(theme.TARGET_GAP)
         names = self.screen.view["players"]
-        top, middle, bottom = rows(area.copy(), [2, 1, 1], gap)
+        why = f"Asked because {asked.why}."
+        lines = len(wrap(why, s(theme.BODY), area.width))
+        words = lines * int(s(theme.BODY) * 1.25) + s(4)
+        top, bottom = rows(pygame.Rect(area.left, area.top, area.width, area.height - words - gap), [5, 3], gap)
+        middle = pygame.Rect(area.left, top.bottom + gap // 2, area.width, words)
+        bottom.top += words + gap // 2
         if len(asked.actions) > 1:
             for cell, action in zip(columns(top, [1] * len(asked.actions), gap), asked.actions):
                 self.screen.add_button(surface, Button(cell, names[action["seat"]], ("seen-yes", action["seat"]),
                                                        colour=theme.GOOD), s(theme.LABEL))
         else:
             self.screen.add_button(surface, Button(top, f"Yes: {asked.card}", ("seen-yes", None), key="y",
-                                                   colour=theme.GOOD), s(theme.TABLE))
-        draw_paragraph(surface, f"Asked because {asked.why}.", middle, s(theme.BODY), theme.MUTED)
+                                                   colour=theme.GOOD, draw_face=_yes_face(asked.card, s)))
+        draw_paragraph(surface, why, middle, s(theme.BODY), theme.MUTED)
         choices = [(card, ("seen-card", card)) for card in asked.alternatives] + [("No", ("seen-no", None))]
         for cell, (label, action) in zip(columns(bottom, [1] * len(choices), gap), choices):
-            self.screen.add_button(surface, Button(cell, label, action, key="n" if action[0] == "seen-no" else ""),
-                                   s(theme.LABEL))
+            face = None if action[0] == "seen-no" else _card_face(label, s)
+            self.screen.add_button(surface, Button(cell, label, action, key="n" if action[0] == "seen-no" else "",
+                                                   draw_face=face), s(theme.LABEL))
 
     def on_button(self, kind: str, value) -> bool:
         asked = self.question()
@@ -132,6 +141,28 @@ class SeenCards:
         self.app.camera.lay(table(self.screen.view, action))
         self.app.note(f"On the virtual table: {action['card']}. The camera reads it…")
         return True
+
+
+def _yes_face(card: str, s):
+    """The card asked about as a picture, with Yes beside it: the table checks the card, not words."""
+    def face(surface, rect):
+        picture = pictures.fit_card(pygame.Rect(rect.left, rect.top, rect.width // 3, rect.height))
+        pictures.draw_card(surface, picture, card, s)
+        words = pygame.Rect(picture.right + s(8), rect.top, rect.right - picture.right - s(8), rect.height)
+        draw_text(surface, "Yes", words, s(theme.HUGE), theme.ink_on(theme.GOOD), align="centre", bold=True)
+    return face
+
+
+def _card_face(card: str, s):
+    """Another likely card, as a picture (and its name, where there is room)."""
+    def face(surface, rect):
+        picture = pictures.fit_card(rect.inflate(0, s(4)))
+        words = pygame.Rect(rect.left + picture.width + s(6), rect.top, rect.width - picture.width - s(6), rect.height)
+        if words.width >= s(60):
+            picture.left = rect.left
+            draw_text(surface, card, words, s(theme.LABEL), theme.ink_on(theme.PANEL_LIGHT), bold=True)
+        pictures.draw_card(surface, picture, card, s)
+    return face
 
 
 def table(view: dict, action: dict | None = None) -> list[str]:
