@@ -32,9 +32,53 @@ _encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 """Built once: ``json.dumps`` with options builds a new encoder at every call."""
 
 
+class _NotPlain(Exception):
+    """A value :func:`_plain_copy` leaves to the JSON round trip."""
+
+
+def _plain_copy(value: Any, depth: int = 1) -> Any:
+    """What ``json.loads(json.dumps(value))`` gives, copied directly, for a value made of
+    JSON's own types only (dicts with text keys, lists, tuples, text, whole numbers,
+    booleans, None) within :data:`MAX_DEPTH`: a line from a log, the screen or a bot always
+    is, and the round trip through text was most of accepting it.  Anything else (a float,
+    a half of a two-part character, a very long number, another type, too deep) raises
+    :class:`_NotPlain` for the round trip to judge."""
+    kind = type(value)
+    if kind is str:
+        if not value.isascii() and not _is_text(value):
+            raise _NotPlain
+        return value
+    if kind is bool or value is None or (kind is int and value.bit_length() < 4000):
+        return value
+    if depth > MAX_DEPTH:
+        raise _NotPlain
+    if kind is dict:
+        copy = {}
+        for key, item in value.items():
+            if type(key) is not str or (not key.isascii() and not _is_text(key)):
+                raise _NotPlain
+            copy[key] = _plain_copy(item, depth + 1)
+        return copy
+    if kind is list or kind is tuple:
+        return [_plain_copy(item, depth + 1) for item in value]
+    raise _NotPlain
+
+
+def _is_text(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def canonical(action: Action) -> dict:
     """The action as plain JSON data (what the journal stores and the log exports);
     Refused for what a JSON Lines log cannot hold."""
+    try:
+        return _plain_copy(action)
+    except _NotPlain:
+        pass
     too_deep = f"a line cannot nest lists and objects more than {MAX_DEPTH} deep"
     try:
         plain = json.loads(_encode(action))

@@ -20,9 +20,10 @@ taken before.  (boardgame.io gets the same guarantee from Immer; OpenSpiel from 
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, TypeVar
+from typing import Any, Callable, Iterator, Mapping, TypeVar
 
 T = TypeVar("T")
+R = TypeVar("R")
 
 
 class FrozenDict(Mapping):
@@ -130,3 +131,29 @@ def assoc(mapping: Mapping, key: Any, value: Any) -> FrozenDict:
 def dissoc(mapping: Mapping, key: Any) -> FrozenDict:
     """``mapping`` without ``key``."""
     return FrozenDict({k: v for k, v in mapping.items() if k != key})
+
+
+def remembered(work: Callable[[Any], R], keep: int = 20_000) -> Callable[[Any], R]:
+    """``work`` (a pure function of one state or record) remembered by the value's identity.
+
+    A value never changes and the next state shares every part it did not change, so the
+    finished rounds, the records of earlier turns… are worked out once, not at every redraw
+    (a dataclass's own ``==``-and-hash would cost as much as the work).  Each entry holds
+    the value itself, so its id is not reused while the entry is kept; after ``keep``
+    values (a long game's many times over) it starts afresh.  The result is shared: it must
+    be a value nobody changes (a number, text, a tuple)."""
+    known: dict[int, tuple[Any, R]] = {}
+
+    def lookup(value: Any) -> R:
+        entry = known.get(id(value))
+        if entry is not None and entry[0] is value:
+            return entry[1]
+        if len(known) >= keep:
+            known.clear()
+        result = work(value)
+        known[id(value)] = (value, result)
+        return result
+
+    lookup.__doc__ = work.__doc__
+    lookup.__wrapped__ = work  # type: ignore[attr-defined]
+    return lookup

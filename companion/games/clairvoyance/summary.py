@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from companion.engine.state import FrozenDict, thaw
+from companion.engine.state import FrozenDict, remembered, thaw
 from companion.games.clairvoyance import rules
 
 
@@ -34,27 +34,21 @@ def plain(value):
     return json.loads(json.dumps(thaw(value), ensure_ascii=False))
 
 
-#: each record's JSON text by the record's id; the entry holds the record itself, so the id
-#: is not reused while its text is kept.  A record never changes and later states share it.
-_RECORD_TEXTS: dict[int, tuple[FrozenDict, str]] = {}
-_RECORDS_KEPT = 20_000  # a long game's records many times over; then it starts afresh
 _TEXT = json.JSONEncoder(ensure_ascii=False).encode
 
 
+@remembered
+def _record_text(entry) -> str:
+    """A record as JSON text: a record never changes and later states share it."""
+    return _TEXT(plain(entry))
+
+
 def records(entries: tuple) -> list:
-    """:func:`plain` of a record list (``plays``, ``effects``…), each record remembered as
-    text: every summary and view copies the whole game's records, and all but the newest
-    were copied for the state before.  The list is read back from the records' texts at
-    once: the JSON round trip plain stands for, at C speed."""
-    texts = []
-    for entry in entries:
-        known = _RECORD_TEXTS.get(id(entry))
-        if known is None or known[0] is not entry:
-            if len(_RECORD_TEXTS) >= _RECORDS_KEPT:
-                _RECORD_TEXTS.clear()
-            known = _RECORD_TEXTS[id(entry)] = (entry, _TEXT(plain(entry)))
-        texts.append(known[1])
-    return json.loads("[" + ",".join(texts) + "]")
+    """:func:`plain` of a record list (``plays``, ``effects``…), read back at once from the
+    records' remembered texts: every summary and view copies the whole game's records, and
+    all but the newest were copied for the state before.  The JSON round trip plain stands
+    for, at C speed."""
+    return json.loads("[" + ",".join([_record_text(entry) for entry in entries]) + "]")
 
 
 def _seat(state, seat: int, viewer) -> dict:

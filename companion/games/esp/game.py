@@ -15,7 +15,7 @@ from typing import Any, Mapping
 from companion.engine.fields import act_of, check_fields, player_names, seat_of, seed_of
 from companion.engine.game import Action, Game, Outcome, same_fields
 from companion.engine.refusal import Refused
-from companion.engine.state import evolve, put
+from companion.engine.state import evolve, put, remembered
 from companion.games.esp import rules
 from companion.games.esp.cards import ALL_CLAIMS, DECK, name, parse_card, parse_claim, suit_of
 
@@ -134,7 +134,15 @@ class Round:
         return rules.bid_is_correct(bid, self.won[seat])
 
     def points(self, seat: int) -> int:
-        return rules.round_points(self.prediction_correct(seat), self.won[seat], self.bid_correct(seat))
+        return _round_points(self)[seat]
+
+
+@remembered
+def _round_points(rnd: Round) -> tuple[int, ...]:
+    """Every seat's points in ``rnd``: a finished round is shared by every later state, and
+    the totals, the results chart and the summary ask for its points at every redraw."""
+    return tuple(rules.round_points(rnd.prediction_correct(s), rnd.won[s], rnd.bid_correct(s))
+                 for s in range(rnd.players))
 
 
 @dataclass(frozen=True)
