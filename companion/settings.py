@@ -1,5 +1,5 @@
-"""The box's settings, kept beside the journal as JSON: brightness, volume and
-which inputs are fitted.  Whatever the file holds (or whatever stands in its place:
+"""The box's settings, kept beside the journal as JSON: brightness, volume, which
+inputs are fitted (the camera among them) and where the taught deck is.  Whatever the file holds (or whatever stands in its place:
 a folder, a pipe, a huge file), the companion starts: a file that cannot be used is
 one sentence and the defaults; the screen's settings page writes it back whole."""
 
@@ -22,6 +22,7 @@ class Settings:
     brightness: float = 0.6  # the pentagram's master brightness, 0–1
     volume: float = 1.0  # 0 mutes the buzzer
     fitted: Fitted = field(default_factory=Fitted)
+    deck: str = ""  # the taught deck the camera reads against ("": the folder "deck" beside the settings)
 
     def with_(self, **changes) -> "Settings":
         return replace(self, **changes)
@@ -48,7 +49,7 @@ def parse(data: object) -> Settings:
     if not isinstance(fitted, dict):
         raise ValueError("fitted must be an object such as {\"knock\": \"adc\"}")
     flags = {}
-    for name in ("pentagram", "circle", "buzzer", "buttons"):
+    for name in ("pentagram", "circle", "buzzer", "buttons", "camera"):
         value = fitted.get(name, getattr(Fitted(), name))
         if not isinstance(value, bool):
             raise ValueError(f"fitted.{name} must be true or false, not {quote(value)}")
@@ -56,8 +57,18 @@ def parse(data: object) -> Settings:
     knock = fitted.get("knock", "adc")
     if not isinstance(knock, str) or knock not in KNOCK_OPTIONS:
         raise ValueError(f"fitted.knock must be one of {', '.join(KNOCK_OPTIONS)}, not {quote(knock)}")
+    deck = data.get("deck", "")
+    if not isinstance(deck, str) or len(deck) > 4096 or "\0" in deck:
+        raise ValueError(f"deck must be the path of a deck folder, not {quote(deck)}")
     return Settings(_fraction(data, "brightness", Settings.brightness), _fraction(data, "volume", Settings.volume),
-                    Fitted(knock=knock, **flags))
+                    Fitted(knock=knock, **flags), deck)
+
+
+def deck_folder(settings: Settings, path: Path | None = None) -> Path:
+    """The taught deck's folder: the settings' own, else ``deck`` beside the settings file."""
+    if settings.deck:
+        return Path(settings.deck).expanduser()
+    return (path or settings_path()).with_name("deck")
 
 
 def load(path: Path | None = None) -> tuple[Settings, str | None]:

@@ -43,6 +43,7 @@ class Fitted:
     buzzer: bool = True
     buttons: bool = True
     knock: str = "adc"  # the ADS1115 and a piezo, the digital module, or none
+    camera: bool = False  # a camera above the table reads ESP's cards (docs/camera.md)
 
     def __post_init__(self) -> None:
         if self.knock not in KNOCK_OPTIONS:

@@ -106,3 +106,17 @@ def test_esp_is_read_from_the_virtual_table_without_a_card_tapped(tmp_path, deck
     finally:
         app.close()
     assert not app.camera.alive
+
+
+def test_a_fitted_camera_opens_the_virtual_camera_in_the_simulation(tmp_path):
+    from companion.settings import Settings, save
+    from firmware_py.box import Fitted
+
+    save(Settings(fitted=Fitted(camera=True)), tmp_path / "settings.json")
+    app = make_app(tmp_path)
+    try:
+        assert app.camera is not None and app.camera.spec.source == "virtual"
+        assert app.camera.wait_for(lambda: app.camera.ready, WAIT), app.box.warnings()
+    finally:
+        app.close()
+    assert not app.camera.alive

@@ -11,9 +11,17 @@ from firmware_py.box import Fitted
 
 def test_saved_settings_load_back(tmp_path):
     path = tmp_path / "settings.json"
-    wanted = Settings(brightness=0.3, volume=0.0, fitted=Fitted(circle=True, knock="module"))
+    wanted = Settings(brightness=0.3, volume=0.0, fitted=Fitted(circle=True, knock="module", camera=True),
+                      deck="/home/pi/our-deck")
     save(wanted, path)
     assert load(path) == (wanted, None)
+
+
+def test_the_taught_deck_is_beside_the_settings_unless_they_name_one(tmp_path):
+    from companion.settings import deck_folder
+
+    assert deck_folder(Settings(), tmp_path / "settings.json") == tmp_path / "deck"
+    assert deck_folder(Settings(deck="~/zener"), tmp_path / "settings.json").name == "zener"
 
 
 def test_no_file_means_the_defaults(tmp_path):
@@ -26,6 +34,8 @@ def test_no_file_means_the_defaults(tmp_path):
     ('{"volume": "loud"}', "volume must be a number from 0 to 1"),
     ('{"fitted": {"knock": "microphone"}}', "fitted.knock must be one of adc, module, none"),
     ('{"fitted": {"buzzer": "yes"}}', "fitted.buzzer must be true or false"),
+    ('{"fitted": {"camera": 1}}', "fitted.camera must be true or false"),
+    ('{"deck": 7}', "deck must be the path of a deck folder"),
     ('[1, 2]', "must hold a JSON object"),
 ])
 def test_a_bad_file_is_a_sentence_and_the_defaults(tmp_path, text, words):

@@ -79,6 +79,8 @@ class App:
         # the camera above the table, its reader in its own process (companion/vision/process.py),
         # its faults on the same warnings as the box's; ``camera`` is a CameraSpec, or None
         self.camera = None
+        if camera is None and self.settings.fitted.camera:
+            camera = self.camera_spec()
         if camera is not None:
             from companion.vision.process import CameraProcess
 
@@ -102,6 +104,22 @@ class App:
         self.open_journal(own=journal_path is None)
         if self.banner is None and self.left_out():
             self.refuse(f"The pin map leaves out {', '.join(self.left_out())} until it is fixed: tap ⚠ to see why")
+
+    def camera_spec(self) -> Any:
+        """The fitted camera as the settings say: the box's own camera (the Pi's, else the first
+        webcam) read against the taught deck — or, in the simulation, the virtual camera and its
+        own deck."""
+        import functools
+
+        from companion.settings import deck_folder, settings_path
+        from companion.vision.process import CameraSpec
+        from firmware_py.factory import choose
+
+        if self.box.simulate:
+            decks = (self.settings_path or settings_path()).with_name("virtual-decks")
+            return CameraSpec(source="virtual", factory=functools.partial(choose, True), virtual_decks=str(decks))
+        return CameraSpec(source="auto", deck=str(deck_folder(self.settings, self.settings_path)),
+                          factory=functools.partial(choose, False))
 
     def left_out(self) -> list[str]:
         """The parts the settings say are fitted but the box runs without (a damaged pin map or

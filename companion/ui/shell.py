@@ -397,10 +397,11 @@ class SettingsScreen(SubScreen):
                 "The pentagram is already off.", "The pentagram is already at its brightest.")
         stepper(lines[1], "Buzzer volume (0 mutes it)", settings.volume, "volume",
                 "The buzzer is already muted.", "The buzzer is already at its loudest.")
-        label, *parts = columns(lines[2], [1.3, 1.3, 1.5, 1.2, 1.3], gap)
+        label, *parts = columns(lines[2], [0.9, 1.3, 1.4, 1.1, 1.1, 1.1], gap)
         draw_text(surface, "Fitted", label, s(theme.BODY), theme.INK, bold=True)
         for cell, (name, words) in zip(parts, [("pentagram", "Pentagram"), ("circle", "Outer circle"),
-                                               ("buzzer", "Buzzer"), ("buttons", "Buttons")]):
+                                               ("buzzer", "Buzzer"), ("buttons", "Buttons"),
+                                               ("camera", "Camera")]):
             toggle(cell, words, ("fit", name), getattr(fitted, name))
         knock_cells = columns(lines[3], [1.3, 1.7, 1.6, 1.3], gap)
         draw_text(surface, "Knock sensor", knock_cells[0], s(theme.BODY), theme.INK, bold=True)
