@@ -7,6 +7,7 @@ raise :class:`Refused`.  :mod:`companion.games.esp.game` strings them together.
 
 from __future__ import annotations
 
+import functools
 from typing import Sequence
 
 from companion.engine.refusal import Refused
@@ -93,6 +94,18 @@ def trick_winner(
     superduper: int | None,
 ) -> tuple[int, str]:
     """Perform the Test: who wins a finished trick, and why, as (index in play order, reason).
+    Remembered: the computer player weighs every card it may play against every unseen one,
+    and the same tricks come back at every turn."""
+    return _trick_winner(tuple(cards), supernatural, superduper)
+
+
+@functools.lru_cache(maxsize=1 << 16, typed=True)
+def _trick_winner(
+    cards: tuple[int, ...],
+    supernatural: str | int | None,
+    superduper: int | None,
+) -> tuple[int, str]:
+    """:func:`trick_winner`, of the cards as a tuple.
 
     - a Super-duper-natural card beats every Supernatural card; of two, the later wins;
     - else the highest Supernatural card wins; when the aspect is a rank, the later one;
