@@ -367,7 +367,8 @@ class MenuScreen(SubScreen):
 
 
 class SettingsScreen(SubScreen):
-    """Brightness, volume, knock calibration and which inputs are fitted."""
+    """Brightness, volume, knock calibration, teaching the camera the deck and which inputs are
+    fitted."""
 
     title = "Settings"
 
@@ -408,8 +409,12 @@ class SettingsScreen(SubScreen):
         for cell, option, words in zip(knock_cells[1:], ("adc", "module", "none"),
                                        ("Piezo disc", "Knock module", "None")):
             toggle(cell, words, ("knock", option), fitted.knock == option)
-        calibrate, note = columns(lines[4], [2, 3], gap * 2)
+        calibrate, teach, note = columns(lines[4], [2, 1.7, 2.3], gap)
         self.add_button(surface, Button(calibrate, "Calibrate the knocks", "calibrate"), size)
+        camera = self.app.camera
+        self.add_button(surface, Button(teach, "Teach the deck", "teach", camera is not None and camera.ready,
+                                        why="No camera is reading: tick Camera, then start the companion again."),
+                        size)
         draw_paragraph(surface, "Changes to the fitted parts apply when the companion starts again.", note,
                        s(theme.FLOOR), theme.MUTED, 2)
         self.add_button(surface, Button(lines[5], "Done", "back", key="\r", colour=theme.GOOD), s(theme.HEADING))
@@ -424,6 +429,10 @@ class SettingsScreen(SubScreen):
             from companion.ui.calibration import CalibrationScreen
 
             self.app.show(CalibrationScreen(self.app, self))
+        elif action == "teach":
+            from companion.ui.teach import TeachScreen
+
+            self.app.show(TeachScreen(self.app, self))
         elif action[0] in ("brightness", "volume"):
             value = min(1.0, max(0.0, round(getattr(settings, action[0]) + action[1], 2)))
             self.app.change_settings(settings.with_(**{action[0]: value}))

@@ -46,9 +46,31 @@ def examples() -> Iterator[tuple[str, Callable]]:
             "close the other companion, or give this one another journal with --journal")))
 
     yield "trouble", trouble
+    yield from teaching_examples()
     for entry in entries().values():
         if entry.examples:
             yield from load(entry.examples)()
+
+
+def teaching_examples() -> Iterator[tuple[str, Callable]]:
+    """The teaching screen before it starts, asking for a card, and done."""
+    from companion.ui import shell
+    from companion.ui.teach import PicturedCamera, TeachScreen
+
+    def at(camera, started=True):
+        def prepare(app):
+            app.camera = camera
+            screen = TeachScreen(app, shell.SettingsScreen(app, shell.HomeScreen(app)))
+            app.show(screen)
+            if started:
+                screen.start()
+        return prepare
+
+    yield "teach-start", at(PicturedCamera(), started=False)
+    yield "teach-asking", at(PicturedCamera(["show 3 star (23 of 26): lay it face up under the camera"]))
+    yield "teach-done", at(PicturedCamera(["got it: take the card away"], done=True))
+    yield "teach-missing", at(PicturedCamera(["no card seen for 120 s"], done=True,
+                                             missing=("4 star", "5 star", "back")))
 
 
 def rendered(sizes=SIZES, side_panel: bool = False, only: str | None = None) -> Iterator[tuple[str, tuple[int, int], object]]:

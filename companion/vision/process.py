@@ -15,8 +15,11 @@ and threads").
 
 Messages, child to parent: ``("ready", pid)``, ``("health", "camera", ok, sentence)``,
 ``("seen", [Landed | Gone, ...])``, ``("table", backs, faces)``, ``("stats", {...})``,
-``("ended",)`` (a recording has no more frames).  Parent to child: ``("lay", [cards])`` (the
-virtual camera's table), ``("stop",)``.
+``("ended",)`` (a recording has no more frames), ``("teach-say", sentence)`` and
+``("teach-done", taught, missing, problem)``.  Parent to child: ``("lay", [cards])`` (the
+virtual camera's table), ``("teach", folder, cards)`` (the screen's "Teach the deck":
+:mod:`companion.vision.teach` runs here, where the frames are), ``("cancel",)``,
+``("stop",)``.
 """
 
 from __future__ import annotations
@@ -92,6 +95,12 @@ def serve(conn: Any, spec: CameraSpec) -> None:
                     return
                 if message[0] == "lay" and hasattr(source, "lay"):
                     source.lay(list(message[1]))
+                elif message[0] == "teach":
+                    taught = _teach(conn, source, message[1], message[2])
+                    if taught is None:
+                        return  # told to stop while teaching
+                    if taught:
+                        live = LiveReader(taught, check=watch.check)
             frame = source.read()
             if frame is None:  # a recording has ended: say so once, then wait to be stopped
                 conn.send(("ended",))
@@ -124,6 +133,46 @@ def serve(conn: Any, spec: CameraSpec) -> None:
         source.close()
 
 
+def _teach(conn: Any, source: Any, folder: str, cards: list[str]) -> Any:
+    """The screen's "Teach the deck", here where the frames are: the teaching flow on this
+    camera, its sentences sent as ("teach-say", text), then ("teach-done", taught, missing,
+    problem).  The reader taught from the new folder when every card is in it (else False: the
+    old deck stays); None when told to stop meanwhile."""
+    from companion.vision.reader import Reader
+    from companion.vision.teach import TeachError, Teacher
+
+    stopping = []
+
+    def stopped() -> bool:
+        while not stopping and conn.poll():
+            message = conn.recv()
+            if message[0] in ("stop", "cancel"):
+                stopping.append(message[0])
+            elif message[0] == "lay" and hasattr(source, "lay"):
+                source.lay(list(message[1]))
+        return bool(stopping)
+
+    problem = ""
+    result = None
+    try:
+        os.makedirs(folder, exist_ok=True)
+        result = Teacher(source, folder, tuple(cards), say=lambda text: conn.send(("teach-say", text)),
+                         stopped=stopped).run()
+    except (TeachError, OSError) as error:
+        problem = describe(error)
+    taught, missing = (result.taught, result.missing) if result else ([], list(cards))
+    if stopping == ["stop"]:
+        return None
+    reader: Any = False
+    if not missing and not problem:
+        try:
+            reader = Reader.from_folder(folder)
+        except Exception as error:  # a deck the reader cannot load: said, and the old deck kept
+            problem = f"the new deck cannot be read ({describe(error)})"
+    conn.send(("teach-done", taught, missing, problem or ("cancelled" if stopping else "")))
+    return reader
+
+
 def _open(spec: str | None) -> Any:
     from firmware_py.camera import open_camera
 
@@ -136,6 +185,20 @@ class CameraTable:
 
     backs: int = 0
     faces: list = field(default_factory=list)
+
+
+@dataclass
+class Teaching:
+    """A teaching of the deck as the child reports it: what it said so far, and when done,
+    the cards taught, those missing and a problem sentence ("" when none)."""
+
+    folder: str
+    cards: list
+    said: list = field(default_factory=list)
+    done: bool = False
+    taught: list = field(default_factory=list)
+    missing: list = field(default_factory=list)
+    problem: str = ""
 
 
 class CameraProcess(SupervisedChild):
@@ -155,6 +218,7 @@ class CameraProcess(SupervisedChild):
         self.stats: dict = {}
         self.ended = False
         self.laid: list[str] | None = None
+        self.teaching: Teaching | None = None
         if start:
             self.start()
 
@@ -173,7 +237,21 @@ class CameraProcess(SupervisedChild):
             self.stats = dict(message[1])
         elif kind == "ended":
             self.ended = True
+        elif kind == "teach-say" and self.teaching is not None:
+            self.teaching.said.append(message[1])
+        elif kind == "teach-done" and self.teaching is not None:
+            self.teaching.taught, self.teaching.missing, self.teaching.problem = message[1], message[2], message[3]
+            self.teaching.done = True
         return []
+
+    def teach(self, folder: str, cards: list[str]) -> "Teaching":
+        """Start teaching the deck into ``folder`` (its progress on the returned record)."""
+        self.teaching = Teaching(folder, list(cards))
+        self.send(("teach", folder, list(cards)))
+        return self.teaching
+
+    def cancel_teaching(self) -> None:
+        self.send(("cancel",))
 
     def lay(self, cards: list[str]) -> None:
         """The virtual camera's table now shows ``cards`` (kept for a restarted child too)."""

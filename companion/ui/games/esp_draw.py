@@ -7,67 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from companion.games.esp.cards import parse_card, rank_of, suit_of
 from companion.ui import theme
 from companion.ui.widgets import draw_paragraph, draw_text, panel
-from companion.ui.zener import draw_back, draw_symbol
+from companion.ui.zener import CARD_RATIO, draw_back, draw_card, draw_symbol, face, fit_card, suit_ink  # noqa: F401 (the ESP screen's pictures)
 
 FELT = (22, 46, 42)         # the table the trick lies on
-CARD_RATIO = 0.68           # a card's width over its height
-DIM_FACE = theme.BACKGROUND  # a card that cannot be played now: hollow, muted
-
-
-def face(card: str) -> tuple[int, str]:
-    """A card's name as its rank and suit."""
-    c = parse_card(card)
-    return rank_of(c), suit_of(c)
-
-
-_INKS: dict[str, tuple[int, int, int]] = {}
-
-
-def suit_ink(suit: str) -> tuple[int, int, int]:
-    """The suit's colour darkened until it reads on the light card face (4.5:1 and a margin):
-    the suit colours are made for the dark table and the LEDs, too light for ink on a card."""
-    if suit not in _INKS:
-        colour = theme.SUIT_COLOURS.get(suit, (120, 120, 120))
-        while theme.contrast(colour, theme.CARD) < theme.MIN_CONTRAST + 0.5:
-            colour = tuple(int(c * 0.9) for c in colour)
-        _INKS[suit] = colour
-    return _INKS[suit]
-
-
-def fit_card(rect: pygame.Rect) -> pygame.Rect:
-    """The largest card shape centred in ``rect``."""
-    height = min(rect.height, int(rect.width / CARD_RATIO))
-    card = pygame.Rect(0, 0, int(height * CARD_RATIO), height)
-    card.center = rect.center
-    return card
-
-
-def draw_card(surface, rect: pygame.Rect, card: str, s, glow=None, dim: bool = False) -> None:
-    """A face-up card: the rank top-left, big enough to read, the symbol below it; ``glow``
-    rims it (the trick's winner); ``dim`` (cannot be played now) is hollow and muted."""
-    rank, suit = face(card)
-    radius = max(3, rect.width // 10)
-    if glow is not None:
-        pygame.draw.rect(surface, glow, rect.inflate(s(8), s(8)), border_radius=radius + s(4))
-    if dim:
-        pygame.draw.rect(surface, DIM_FACE, rect, border_radius=radius)
-        pygame.draw.rect(surface, theme.FAINT, rect, width=max(1, s(2)), border_radius=radius)
-        ink = theme.MUTED
-    else:
-        pygame.draw.rect(surface, theme.CARD, rect, border_radius=radius)
-        ink = suit_ink(suit)
-    numeral = max(s(theme.FLOOR), min(s(theme.HUGE), rect.height // 3))
-    corner = pygame.Rect(rect.left + max(2, rect.width // 12), rect.top + max(1, rect.height // 30),
-                         rect.width - max(2, rect.width // 12) * 2, numeral + s(2))
-    draw_text(surface, str(rank), corner, numeral, ink, bold=True)
-    symbol = pygame.Rect(rect.left, corner.bottom, rect.width, rect.bottom - corner.bottom)
-    symbol = symbol.inflate(-rect.width // 6, -max(2, rect.height // 12))
-    draw_symbol(surface, suit, symbol, ink, max(2, min(symbol.width, symbol.height) // 9))
-
-
 def draw_mini_back(surface, rect: pygame.Rect) -> None:
     """A small face-down card (a count's icon)."""
     pygame.draw.rect(surface, theme.CARD_BACK, rect, border_radius=max(2, rect.width // 6))
