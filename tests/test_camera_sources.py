@@ -531,3 +531,18 @@ def test_the_installer_keeps_numpy_on_the_systems_major_version(tmp_path):
         subprocess.run(["bash", "-c", f'source "{install}"; VENV="{tmp_path}"; PATH="{bin_dir}:$PATH" write_constraints'],
                        check=True, timeout=20)
         assert (tmp_path / "planchette-constraints.txt").read_text() == expected
+
+
+def test_companion_camera_capture_keeps_one_picture_only_where_asked(tmp_path, capsys):
+    import cv2
+    import numpy as np
+
+    from companion.cli import main
+
+    picture = tmp_path / "table.png"
+    cv2.imwrite(str(picture), np.full((72, 128, 3), 120, np.uint8))
+    assert main(["camera", "capture", str(tmp_path / "out" / "kept.jpg"), "--camera", str(picture)]) == 0
+    assert (tmp_path / "out" / "kept.jpg").stat().st_size > 0 and "saved what" in capsys.readouterr().out
+    (tmp_path / "file").write_text("x")
+    assert main(["camera", "capture", str(tmp_path / "file" / "kept.jpg"), "--camera", str(picture)]) == 2
+    assert "cannot be written" in capsys.readouterr().err

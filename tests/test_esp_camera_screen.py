@@ -117,6 +117,18 @@ def test_a_fitted_camera_opens_the_virtual_camera_in_the_simulation(tmp_path):
     try:
         assert app.camera is not None and app.camera.spec.source == "virtual"
         assert app.camera.wait_for(lambda: app.camera.ready, WAIT), app.box.warnings()
+        # a picture of the table is kept only when asked for, from the warnings screen
+        from companion.ui import shell
+
+        app.show(shell.WarningsScreen(app, shell.HomeScreen(app)))
+        tap(app, "capture")
+        deadline = time.monotonic() + WAIT
+        while not (app.banner and app.banner.text.startswith("The camera's picture is saved")):
+            assert time.monotonic() < deadline, app.banner and app.banner.text
+            app.camera.readable(0.05)
+            app.step()
+        (kept,) = (tmp_path / "captures").iterdir()
+        assert kept.suffix == ".jpg" and kept.stat().st_size > 10_000
     finally:
         app.close()
     assert not app.camera.alive

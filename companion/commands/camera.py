@@ -58,13 +58,43 @@ def cmd_read(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_capture(args: argparse.Namespace) -> int:
+    """One picture from the camera, kept because you asked (a problem report)."""
+    from companion.vision.capture import save_frame
+    from firmware_py.camera import CameraError, open_camera
+
+    try:
+        source = open_camera(args.camera)
+    except CameraError as error:
+        raise CliError(str(error)) from None
+    try:
+        frame = source.read()
+    except CameraError as error:
+        raise CliError(str(error)) from None
+    finally:
+        source.close()
+    if frame is None:
+        raise CliError(f"{source.name} gave no picture")
+    try:
+        path = save_frame(frame, args.file)
+    except OSError as error:
+        raise CliError(f"{args.file} cannot be written ({getattr(error, 'strerror', None) or error})") from None
+    print(f"saved what {source.name} sees as {path}")
+    return 0
+
+
 def register(sub: argparse._SubParsersAction) -> None:
     camera = sub.add_parser("camera", help="the camera above the table: read cards, teach the deck")
-    camera_sub = camera.add_subparsers(dest="camera_command", required=True, metavar="{read,teach}")
+    camera_sub = camera.add_subparsers(dest="camera_command", required=True, metavar="{read,teach,capture}")
     read = camera_sub.add_parser("read", help="name the cards in a folder of pictures, one JSON line each")
     read.add_argument("--deck", required=True, metavar="DIR", help="the taught deck (3-star.jpg ... back.jpg)")
     read.add_argument("--scenes", required=True, metavar="DIR", help="the pictures to read")
     read.set_defaults(handler=cmd_read)
+    capture = camera_sub.add_parser("capture", help="save one picture of the table (for a problem report)")
+    capture.add_argument("file", help="the picture to write (.jpg or .png)")
+    capture.add_argument("--camera", metavar="FILE|DIR|DEVICE",
+                         help="the camera: pi, a webcam (0, /dev/video0); default: the Pi's camera, else a webcam")
+    capture.set_defaults(handler=cmd_capture)
     try:
         from companion.commands.camera_teach import add_teach
     except ImportError:  # the teaching flow is not in this checkout

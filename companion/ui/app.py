@@ -388,6 +388,9 @@ class App:
             for seen in self.camera.poll():
                 if self.screen.on_camera(seen):
                     self.dirty = True
+            if self.camera.captured:  # the picture the user asked to keep: where it went
+                self.note(self.camera.captured[:1].upper() + self.camera.captured[1:] + ".")
+                self.camera.captured = None
         if update.hourglass:
             self.dirty = True
         now = self.clock.now()

@@ -458,7 +458,24 @@ class WarningsScreen(SubScreen):
             y += used + s(8)
             if y > text_area.bottom - s(20):
                 break
-        self.add_button(surface, Button(button, "Back", "back", colour=theme.GOOD), s(20))
+        camera = self.app.camera
+        if camera is not None:  # a picture of the table, kept only because the user asks
+            back, keep = columns(button, [1, 1.6], s(theme.TARGET_GAP))
+            self.add_button(surface, Button(keep, "Save the camera's picture", "capture", camera.ready,
+                                            why="The camera is not reading now."), s(theme.LABEL))
+        else:
+            back = button
+        self.add_button(surface, Button(back, "Back", "back", colour=theme.GOOD), s(20))
 
     def on_button(self, action: Any):
+        if action == "capture":
+            import time
+
+            from companion.settings import settings_path
+
+            folder = (self.app.settings_path or settings_path()).with_name("captures")
+            path = folder / time.strftime("table-%Y%m%d-%H%M%S.jpg")
+            self.app.camera.capture(str(path))
+            self.app.note(f"Saving what the camera sees as {path} (for a problem report; nothing else is kept).")
+            return
         self.app.show(self.back)

@@ -53,7 +53,8 @@ def examples() -> Iterator[tuple[str, Callable]]:
 
 
 def teaching_examples() -> Iterator[tuple[str, Callable]]:
-    """The teaching screen before it starts, asking for a card, and done."""
+    """The teaching screen before it starts, asking for a card, and done; the warnings with a
+    camera fitted."""
     from companion.ui import shell
     from companion.ui.teach import PicturedCamera, TeachScreen
 
@@ -71,6 +72,12 @@ def teaching_examples() -> Iterator[tuple[str, Callable]]:
     yield "teach-done", at(PicturedCamera(["got it: take the card away"], done=True))
     yield "teach-missing", at(PicturedCamera(["no card seen for 120 s"], done=True,
                                              missing=("4 star", "5 star", "back")))
+
+    def warnings(app):  # with a camera fitted: its picture may be saved for a problem report
+        app.camera = PicturedCamera()
+        app.show(shell.WarningsScreen(app, shell.HomeScreen(app)))
+
+    yield "warnings-camera", warnings
 
 
 def rendered(sizes=SIZES, side_panel: bool = False, only: str | None = None) -> Iterator[tuple[str, tuple[int, int], object]]:

@@ -158,6 +158,7 @@ class PicturedCamera:
     it is told to have said.  Not a camera: the pictures need none."""
 
     ready = True
+    captured = None
 
     def __init__(self, said=(), done=False, missing=()) -> None:
         from companion.vision.process import CameraSpec, Teaching

@@ -17,7 +17,7 @@ Messages, child to parent: ``("ready", pid)``, ``("health", "camera", ok, senten
 ``("seen", [Landed | Gone, ...])``, ``("table", backs, faces)``, ``("stats", {...})``,
 ``("ended",)`` (a recording has no more frames), ``("teach-say", sentence)`` and
 ``("teach-done", taught, missing, problem)``.  Parent to child: ``("lay", [cards])`` (the
-virtual camera's table), ``("teach", folder, cards)`` (the screen's "Teach the deck":
+virtual camera's table), ``("capture", path)`` (answered ``("captured", sentence)``), ``("teach", folder, cards)`` (the screen's "Teach the deck":
 :mod:`companion.vision.teach` runs here, where the frames are), ``("cancel",)``,
 ``("stop",)``.
 """
@@ -95,6 +95,8 @@ def serve(conn: Any, spec: CameraSpec) -> None:
                     return
                 if message[0] == "lay" and hasattr(source, "lay"):
                     source.lay(list(message[1]))
+                elif message[0] == "capture":
+                    conn.send(("captured", _capture(source, message[1])))
                 elif message[0] == "teach":
                     taught = _teach(conn, source, message[1], message[2])
                     if taught is None:
@@ -173,6 +175,20 @@ def _teach(conn: Any, source: Any, folder: str, cards: list[str]) -> Any:
     return reader
 
 
+def _capture(source: Any, path: str) -> str:
+    """One frame written to ``path``, because the user asked (a problem report): the only frame
+    the camera ever keeps.  A sentence saying where, or what went wrong."""
+    from companion.vision.capture import save_frame
+
+    try:
+        frame = source.read()
+        if frame is None:
+            return "the recording has no more frames to capture"
+        return f"the camera's picture is saved as {save_frame(frame, path)}"
+    except Exception as error:  # a camera fault or a full card: said, never a traceback
+        return f"the camera's picture could not be saved ({describe(error)})"
+
+
 def _open(spec: str | None) -> Any:
     from firmware_py.camera import open_camera
 
@@ -219,6 +235,7 @@ class CameraProcess(SupervisedChild):
         self.ended = False
         self.laid: list[str] | None = None
         self.teaching: Teaching | None = None
+        self.captured: str | None = None  # what the last capture said
         if start:
             self.start()
 
@@ -237,6 +254,8 @@ class CameraProcess(SupervisedChild):
             self.stats = dict(message[1])
         elif kind == "ended":
             self.ended = True
+        elif kind == "captured":
+            self.captured = message[1]
         elif kind == "teach-say" and self.teaching is not None:
             self.teaching.said.append(message[1])
         elif kind == "teach-done" and self.teaching is not None:
@@ -249,6 +268,11 @@ class CameraProcess(SupervisedChild):
         self.teaching = Teaching(folder, list(cards))
         self.send(("teach", folder, list(cards)))
         return self.teaching
+
+    def capture(self, path: str) -> None:
+        """Keep one frame at ``path`` (the user asked, for a problem report); ``captured`` says how it went."""
+        self.captured = None
+        self.send(("capture", path))
 
     def cancel_teaching(self) -> None:
         self.send(("cancel",))
