@@ -161,9 +161,10 @@ class PicturedCamera:
     captured = None
 
     def __init__(self, said=(), done=False, missing=()) -> None:
-        from companion.vision.process import CameraSpec, Teaching
+        from companion.vision.process import CameraSpec, CameraTable, Teaching
 
         self.spec = CameraSpec(source="pi")
+        self.table = CameraTable()
         self.teaching = Teaching("/home/pi/.local/state/planchette/deck", list(CARDS), list(said), done,
                                  [c for c in CARDS if c not in missing] if done else [], list(missing))
 

@@ -163,6 +163,10 @@ class EspScreen(GameScreen):
             rect = pygame.Rect(x - width, area.top, width, area.height)
             self.add_button(surface, Button(rect, label, action))
             x = rect.left - s(theme.TARGET_GAP)
+        if self.seen.status() is not None:  # what the camera counts, beside the buttons
+            width = s(180)
+            self.seen.draw_status(surface, pygame.Rect(x - width, area.top, width, area.height))
+            x -= width + s(theme.TARGET_GAP)
         room = pygame.Rect(area.left, area.top, x - area.left - s(8), area.height)
         if seat is not None:
             chip = pygame.Rect(room.left, 0, s(20), s(20))
@@ -506,7 +510,11 @@ def examples():
     def camera_asks(app):  # the camera saw Bo's card land but is not sure of it
         from companion.vision.tracker import Landed
 
+        from companion.ui.teach import PicturedCamera
+
         ex.load(app, table_setup, table_actions[: first_play + 1])
+        app.camera = PicturedCamera()
+        app.camera.table.backs = 5  # one of the six face-down cards is under a hand
         card = table_actions[first_play + 1]["card"]
         others = [a["card"] for a in app.screen.legal("play") if a["card"] != card][:2]
         corners = ((500.0, 200.0), (600.0, 200.0), (600.0, 340.0), (500.0, 340.0))

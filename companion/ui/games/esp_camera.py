@@ -132,6 +132,33 @@ class SeenCards:
             return False
         return self.on_button("seen-yes" if name == "yes" else "seen-no", None)
 
+    # -- what the camera sees on the table ---------------------------------------------------------
+    def status(self) -> str | None:
+        """The face-down cards the camera counts against those the rules expect ("5 of 6
+        face-down"), while a camera reads; None without one."""
+        camera = self.app.camera
+        if camera is None:
+            return None
+        if not camera.ready:
+            return "camera off"
+        view = self.screen.view
+        expected = sum(view["facedown"]) if view.get("rounds") else 0
+        seen = camera.table.backs
+        return f"{seen} of {expected} face-down" if expected else f"{seen} face-down"
+
+    def draw_status(self, surface, rect) -> None:
+        """A camera and the count beside it, in the prompt's row."""
+        s = self.screen.scale
+        words = self.status()
+        body = pygame.Rect(rect.left, 0, s(26), s(18))
+        body.centery = rect.centery
+        ink = theme.MUTED
+        pygame.draw.rect(surface, ink, body, width=max(1, s(2)), border_radius=s(4))
+        pygame.draw.circle(surface, ink, body.center, s(5), max(1, s(2)))
+        pygame.draw.rect(surface, ink, pygame.Rect(body.left + s(4), body.top - s(4), s(8), s(4)))
+        draw_text(surface, words, pygame.Rect(body.right + s(6), rect.top, rect.right - body.right - s(6),
+                                              rect.height), s(theme.LABEL), ink)
+
     # -- the desktop's virtual table ---------------------------------------------------------------
     def lay(self, action: dict) -> bool:
         """With the virtual camera: lay the tapped card on its table instead of entering it
