@@ -23,7 +23,8 @@ from companion.vision.geometry import FACE_H, FACE_W
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.9           # a cell whose error is above this for every face is covered
 FAIR, GOOD = 0.6, 0.85  # similarities: the confidence grows from nothing at FAIR to whole at GOOD
-GLANCE = 0.45            # a face this unlike every taught one at first sight is not looked at closer
+GLANCE = 0.55           # a face this unlike every taught one at first sight is not aligned (measured:
+                        # none below it reached a safe similarity after alignment)
 NOT_A_CARD = 0.35       # below this similarity the patch is nothing the deck knows
 RIVALS = 4              # the best names settled pairwise
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
@@ -47,6 +48,17 @@ def signature(face_bgr: np.ndarray, blur: float = 1.6) -> np.ndarray:
     flat = gray / light
     flat -= flat.mean()
     return flat / (flat.std() + 1e-3)
+
+
+THUMB = (20, 28)        # the first glance's size: a fifth of the face each way
+GLANCE_BLUR = 0.5       # the signature's blur at that size
+FIRST_GLANCE = 0.25     # a thumbnail correlating less with every taught face is not a card
+                        # that could be named (measured: none reached a safe similarity)
+
+
+def _normalised(image: np.ndarray) -> np.ndarray:
+    image = image - image.mean()
+    return image / (image.std() + 1e-3)
 
 
 def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, stretch: float = 0.12):
@@ -95,7 +107,10 @@ class Naming:
 class Namer:
     """The taught faces, ready to compare: one row per face and way up."""
 
-    def __init__(self, faces: dict[str, np.ndarray]):
+    def __init__(self, faces: dict[str, np.ndarray], safe: float = 0.8):
+        # below this similarity no confidence reaches ``safe``: such a face is not settled
+        # pairwise (the costly part), only its nearest face given as a guess
+        self.nameable = FAIR + safe * (GOOD - FAIR)
         names, rows = [], []
         signatures = {name: signature(face) for name, face in faces.items()}
         sharp = {name: signature(face, SHARP) for name, face in faces.items()}
@@ -121,28 +136,46 @@ class Namer:
         self.cell_templates = np.ascontiguousarray(self.templates.reshape(-1, gh, CELL, gw, CELL).transpose(
             0, 1, 3, 2, 4).reshape(len(names), gh * gw, CELL * CELL))  # pixels grouped by cell
         self.cell_power = (self.cell_templates ** 2).sum(axis=2)
+        self._pair_patches: dict[tuple[int, int], list] = {}
+        thumbs = np.stack([_normalised(cv2.resize(t, THUMB, interpolation=cv2.INTER_AREA))
+                           for t in self.templates])
+        self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
         self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
         self.inner[RIM:-RIM, RIM:-RIM] = True
 
-    @staticmethod
-    def _local_side(ta: np.ndarray, tb: np.ndarray, sig: np.ndarray, open_pixels: np.ndarray) -> float | None:
+    def _patches(self, a: int, b: int) -> list[tuple[int, int, int, int, int]]:
+        """Where the sharp faces ``a`` and ``b`` differ, as boxes (x, y, w, h, area) each with
+        a picture in both faces; worked out once per pair (it depends on the deck alone)."""
+        key = (a, b)
+        if key not in self._pair_patches:
+            ta, tb = self.sharp[a], self.sharp[b]
+            differ = (np.abs(ta - tb) > DIFFER).astype(np.uint8)
+            differ[:RIM] = differ[-RIM:] = 0
+            differ[:, :RIM] = differ[:, -RIM:] = 0
+            differ = cv2.dilate(differ, np.ones((5, 5), np.uint8))
+            count, _, stats, _ = cv2.connectedComponentsWithStats(differ)
+            boxes = []
+            for x, y, bw, bh, area in stats[1:count]:
+                if area < 20:
+                    continue
+                if ta[y:y + bh, x:x + bw].std() < 0.25 or tb[y:y + bh, x:x + bw].std() < 0.25:
+                    continue  # a pip against blank paper: the whole-face measure decides that
+                boxes.append((int(x), int(y), int(bw), int(bh), int(area)))
+            self._pair_patches[key] = boxes
+        return self._pair_patches[key]
+
+    def _local_side(self, a: int, b: int, sig: np.ndarray, open_pixels: np.ndarray) -> float | None:
         """Which of two faces the patches where they differ look like (+1 a, -1 b), each patch
         matched on its own with a few pixels' play — a corner numeral sits a pixel or two off
         after the whole face is aligned.  None when no patch has a picture in both faces (a pip
         against blank paper: the whole-face measure decides that)."""
-        differ = (np.abs(ta - tb) > DIFFER).astype(np.uint8)
-        differ[:RIM] = differ[-RIM:] = 0
-        differ[:, :RIM] = differ[:, -RIM:] = 0
-        differ = cv2.dilate(differ, np.ones((5, 5), np.uint8))
-        count, _, stats, _ = cv2.connectedComponentsWithStats(differ)
+        ta, tb = self.sharp[a], self.sharp[b]
         h, w = sig.shape
         total = weight = 0.0
-        for x, y, bw, bh, area in stats[1:count]:
-            if area < 20 or not open_pixels[y:y + bh, x:x + bw].mean() > 0.5:
+        for x, y, bw, bh, area in self._patches(a, b):
+            if not open_pixels[y:y + bh, x:x + bw].mean() > 0.5:
                 continue
             pa, pb = ta[y:y + bh, x:x + bw], tb[y:y + bh, x:x + bw]
-            if pa.std() < 0.25 or pb.std() < 0.25:
-                continue
             x0, y0 = max(0, x - PLAY), max(0, y - PLAY)
             window = sig[y0:min(h, y + bh + PLAY), x0:min(w, x + bw + PLAY)]
             ra = float(cv2.matchTemplate(window, pa, cv2.TM_CCOEFF_NORMED).max())
@@ -153,7 +186,17 @@ class Namer:
             return None
         return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0))
 
+    def glance(self, thumb_bgr: np.ndarray) -> float:
+        """How like the nearest taught face (either way up) a face straightened to ``THUMB``
+        looks, as a correlation: a first glance at a twenty-fifth of the cost of
+        :meth:`name`, for the many guesses that are only the table."""
+        sig = _normalised(signature(thumb_bgr, GLANCE_BLUR)).ravel()
+        return float((self.thumbs @ sig).max())
+
     def name(self, face_bgr: np.ndarray) -> Naming:
+        first = self.glance(cv2.resize(face_bgr, THUMB, interpolation=cv2.INTER_AREA))
+        if first < FIRST_GLANCE:  # the table, a hand, a phone: not worth a closer look
+            return Naming("", first, "", 0.0, False)
         sig, fine = signature(face_bgr), signature(face_bgr, SHARP)
         coarse = self._distances(sig)[0]
         if 1.0 - coarse.min() / 2.0 < GLANCE:  # not near any taught face even roughly: no card
@@ -182,6 +225,11 @@ class Namer:
         gh, gw = FACE_H // CELL, FACE_W // CELL
         distance, weight = self._distances(sig)
         similarity = 1.0 - distance / 2.0
+        if similarity.max() < self.nameable:  # no name could be safe: the nearest as the guess
+            best = int(np.argmax(similarity))
+            name, flipped = self.labels[best]
+            clear = np.clip((similarity - FAIR) / (GOOD - FAIR), 0.0, 1.0)
+            return Naming(name, float(similarity[best]), name, 0.0, flipped, ((name, float(clear[best])),))
         # the best way up of each of the few best names
         rivals: list[int] = []
         order = np.argsort(distance)
@@ -210,7 +258,7 @@ class Namer:
                 power = float((delta * delta).sum())
                 if power < 8 * DIFFER:
                     continue  # the same picture where it can be seen: no evidence either way
-                side = self._local_side(self.sharp[a], self.sharp[b], fine, open_pixels)
+                side = self._local_side(a, b, fine, open_pixels)
                 if side is None:
                     middle = (aligned[a] + aligned[b]) / 2
                     # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way

@@ -25,6 +25,10 @@ SAFE = 0.8       # the confidence at and above which a name is reported as the c
 UNSURE = "unsure"
 SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card
 CORNERS = True
+WELL = 0.9       # a card named at this similarity needs no second look ...
+AGAIN = 0.9      # ... through an outline sharing this much with it (intersection over union)
+REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess
+KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
 
 
 @dataclass(frozen=True)
@@ -49,6 +53,13 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / max(1.0, min(quad_area(a), quad_area(b)))
 
 
+def iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
+    union = quad_area(a) + quad_area(b) - float(inter)
+    return float(inter) / union if union > 0 else 0.0
+
+
 def _close(a: np.ndarray, b: np.ndarray) -> bool:
     """Two quads of about the same size (one inside the other is not a repeat)."""
     ra, rb = quad_area(a), quad_area(b)
@@ -59,28 +70,37 @@ class Reader:
     """A taught deck, ready to read frames."""
 
     def __init__(self, faces: dict[str, np.ndarray]):
-        self.namer = Namer(faces)
+        self.namer = Namer(faces, SAFE)
         self.frame_inset = printed_frame(faces)
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
         return cls(load_deck(folder))
 
-    def _named(self, frame: np.ndarray, quads, known=()) -> list[Reading]:
-        """The quads named; a quad much like one already named (or like a card in ``known``)
-        is skipped: the finder's guesses repeat, and naming is the costly part."""
+    def _named(self, frame: np.ndarray, quads, known=(), grow: bool = True) -> list[Reading]:
+        """The quads named; a quad much like one already tried (or like a card in ``known``)
+        is skipped: the finder's guesses repeat, and naming is the costly part.  ``grow``:
+        try each quad also as the deck's printed inner frame."""
         out: list[Reading] = []
         done: list[np.ndarray] = []
+        centres: list[np.ndarray] = []
         for quad in quads:
-            if any(_overlap(quad, r.corners) > 0.8 for r in known):
-                continue  # a card already named surely
-            if any(np.abs(quad - other).max() < 2.0 for other in done):
+            if any(_overlap(quad, r.corners) > 0.8 or iou(quad, r.corners) > KNOWN for r in known):
+                continue  # a card already named surely (a card half visible beside it shares
+                          # at most a third with it)
+            centre = quad.mean(axis=0)
+            near = 0.2 * float(np.linalg.norm(quad[1] - quad[0]))  # of its short side
+            if done and any(iou(quad, done[i]) > REPEAT for i in
+                            np.flatnonzero(np.abs(np.array(centres) - centre).max(axis=1) < near)):
                 continue  # the same guess again
             done.append(quad)
+            centres.append(centre)
             tries = [quad]
-            if self.frame_inset is not None:  # the outline may be the printed inner frame
+            if grow and self.frame_inset is not None:  # the outline may be the printed inner frame
                 tries.append(grown(quad, self.frame_inset))
             for outline in tries:
+                if any(r.similarity >= WELL and iou(outline, r.corners) > AGAIN for r in out):
+                    continue  # a card already seen well through a near-same outline
                 naming = self.namer.name(straighten(frame, outline))
                 if naming.similarity < NOT_A_CARD:
                     continue
@@ -96,7 +116,7 @@ class Reader:
         second = []
         if sure and CORNERS:  # the cards seen whole give the size to complete the others with
             short = float(np.median([sides(r.corners)[0] for r in sure]))
-            second = self._named(frame, outlines.corner_guesses([short]), known=sure)
+            second = self._named(frame, outlines.corner_guesses([short]), known=sure, grow=False)
         found = sorted(first + second, key=lambda r: -(r.similarity + 0.5 * r.confidence))
         kept: list[Reading] = []
         for reading in found:
