@@ -30,11 +30,13 @@ BAD_CARDS = ("6 star", "0 circle", "4 Cross", "4  cross", "cross 4", "4cross", "
 BAD_CLAIMS = ("3", " 3", 0, 6, -1, "moon", "Star", "stars", "")
 
 # How many games a run plays: 1,500 full-information games (500 for each player count, in
-# two halves so pytest-xdist can spread them) and 252 table-mode games.  One game in 16 is
-# checked THOROUGHLY (up to 8 legal actions accepted, undo and redo, at every step); the
-# others QUICKLY (a smaller sample of each check): about a minute of CPU in all on a fast
-# core, half that with pytest-xdist on two cores.
-FULL_GAMES = 250  # per test: players x half
+# five parts so that pytest-xdist's two workers end together) and 252 table-mode games.
+# About one game in 16 is checked THOROUGHLY (up to 8 legal actions accepted, undo and redo,
+# at every step: 30 per player count); the others QUICKLY (a smaller sample of each check):
+# about a minute of CPU in all on a fast core, half that with pytest-xdist on two cores.
+FULL_PARTS = 5
+FULL_GAMES = 100  # per test: players x part
+FULL_THOROUGH = 6  # of them
 TABLE_GAMES = 84  # per test: players
 THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
                 history_rate=1.0, illegal_per_step=4, malformed_per_step=2)
@@ -160,38 +162,61 @@ def deal_is_valid(state, seat, hand, row) -> bool:
 def esp_illegal(rng: random.Random, game, state, legal) -> list:
     """Random actions from ESP's action space, and near misses of legal ones; the harness
     drops any that are in the legal list, and every other one must be refused."""
+    seats = _seats(state)
+    out = [_random_action(rng, state, seats) for _ in range(2)]
+    out += [_near_miss(rng, state, base, seats) for base in (rng.sample(legal, min(2, len(legal))) if legal else ())]
+    return [a for a in out if not _valid_deal(state, a)]
+
+
+def esp_illegal_one(rng: random.Random, game, state, legal) -> list:
+    """One of :func:`esp_illegal`'s kinds of action, at random: a QUICK step tries one, and
+    drawing four to keep one was most of the sampler's time."""
+    seats = _seats(state)
+    action = _near_miss(rng, state, rng.choice(legal), seats) if legal and rng.random() < 0.5 \
+        else _random_action(rng, state, seats)
+    return [] if _valid_deal(state, action) else [action]
+
+
+def _seats(state) -> list:
+    """Seats to draw from: every real one, often, and some that are not."""
     players = len(state.players)
-    seats = list(range(players)) * 3 + [-1, players, "0", True, None]
-    out: list = []
-    for _ in range(2):
-        act = rng.choice(ACTS)
-        seat = rng.choice(seats)
-        card = rng.choice(DECK) if rng.random() < 0.85 else rng.choice(BAD_CARDS)
-        if act == "predict":
-            claim = rng.choice(CLAIMS) if rng.random() < 0.8 else rng.choice(BAD_CLAIMS)
-            out.append({"act": "predict", "seat": seat, "claim": claim})
-        elif act == "vision":
-            out.append({"act": "vision", "card": card})
-        elif act in ("play", "bid"):
-            out.append({"act": act, "seat": seat, "card": card})
-        else:
-            out.append(_random_deal(rng, state, seat))
-    for base in rng.sample(legal, min(2, len(legal))) if legal else ():  # near misses: one field changed
-        near = dict(base)
-        key = rng.choice([k for k in near if k != "act"] or ["act"])
-        if key == "seat":
-            near["seat"] = rng.choice(seats)
-        elif key == "card":
-            near["card"] = rng.choice(DECK)
-        elif key == "claim":
-            near["claim"] = rng.choice(CLAIMS)
-        else:
-            near["act"] = rng.choice(ACTS)
-            if near["act"] == "deal":
-                near = _random_deal(rng, state, base.get("seat", 0))
-        out.append(near)
-    return [a for a in out if not (a.get("act") == "deal"
-                                   and deal_is_valid(state, a.get("seat"), a.get("hand"), a.get("facedown")))]
+    return list(range(players)) * 3 + [-1, players, "0", True, None]
+
+
+def _random_action(rng: random.Random, state, seats: list) -> dict:
+    act = rng.choice(ACTS)
+    seat = rng.choice(seats)
+    card = rng.choice(DECK) if rng.random() < 0.85 else rng.choice(BAD_CARDS)
+    if act == "predict":
+        claim = rng.choice(CLAIMS) if rng.random() < 0.8 else rng.choice(BAD_CLAIMS)
+        return {"act": "predict", "seat": seat, "claim": claim}
+    if act == "vision":
+        return {"act": "vision", "card": card}
+    if act in ("play", "bid"):
+        return {"act": act, "seat": seat, "card": card}
+    return _random_deal(rng, state, seat)
+
+
+def _near_miss(rng: random.Random, state, base: dict, seats: list) -> dict:
+    """A legal action with one field changed."""
+    near = dict(base)
+    key = rng.choice([k for k in near if k != "act"] or ["act"])
+    if key == "seat":
+        near["seat"] = rng.choice(seats)
+    elif key == "card":
+        near["card"] = rng.choice(DECK)
+    elif key == "claim":
+        near["claim"] = rng.choice(CLAIMS)
+    else:
+        near["act"] = rng.choice(ACTS)
+        if near["act"] == "deal":
+            near = _random_deal(rng, state, base.get("seat", 0))
+    return near
+
+
+def _valid_deal(state, action: dict) -> bool:
+    return action.get("act") == "deal" and deal_is_valid(state, action.get("seat"), action.get("hand"),
+                                                         action.get("facedown"))
 
 
 def _random_deal(rng: random.Random, state, seat) -> dict:
@@ -482,14 +507,17 @@ class EspInvariants:
 
 
 # -- the tests -------------------------------------------------------------------------------------------
-def _play(players: int, games: int, full_information: bool, seed: str) -> tuple[PlayoutStats, PlayoutStats]:
-    """``games`` playouts: one in 16 THOROUGH, the rest QUICK; returns both tiers' stats."""
-    thorough_games = max(1, games // 16)
-    common = dict(full_information=full_information, illegal=esp_illegal)
+def _play(players: int, games: int, full_information: bool, seed: str,
+          thorough_games: int | None = None) -> tuple[PlayoutStats, PlayoutStats]:
+    """``games`` playouts: ``thorough_games`` (one in 16 unless given) THOROUGH, the rest
+    QUICK; returns both tiers' stats."""
+    if thorough_games is None:
+        thorough_games = max(1, games // 16)
+    common = dict(full_information=full_information)
     thorough = run_playouts(ESP, setup_for(players), games=thorough_games, seed=f"{seed}/thorough",
-                            invariants=EspInvariants(full_information), **common, **THOROUGH)
+                            illegal=esp_illegal, invariants=EspInvariants(full_information), **common, **THOROUGH)
     quick = run_playouts(ESP, setup_for(players), games=games - thorough_games, seed=f"{seed}/quick",
-                         invariants=EspInvariants(full_information), **common, **QUICK)
+                         illegal=esp_illegal_one, invariants=EspInvariants(full_information), **common, **QUICK)
     assert thorough.undo_checked == thorough.steps, "THOROUGH undoes and redoes every step"
     assert 0 < quick.undo_checked < quick.steps
     total = PlayoutStats()
@@ -513,10 +541,10 @@ def _assert_coverage(stats: PlayoutStats, games: int, players: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("half", [0, 1])
+@pytest.mark.parametrize("part", range(FULL_PARTS))
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_random_full_information_games(players: int, half: int) -> None:
-    stats, _ = _play(players, FULL_GAMES, True, f"esp-full-{players}-{half}")
+def test_random_full_information_games(players: int, part: int) -> None:
+    stats, _ = _play(players, FULL_GAMES, True, f"esp-full-{players}-{part}", FULL_THOROUGH)
     _assert_coverage(stats, FULL_GAMES, players)
     assert stats.acts["deal"] == FULL_GAMES * ROUNDS * players, "every seat is dealt every round"
     assert stats.chance_steps == FULL_GAMES * ROUNDS * (players + 1)  # the deals and the Vision Card
