@@ -109,6 +109,11 @@ class Reader:
                                    conf, naming.similarity, naming.candidates))
         return out
 
+    def name_at(self, frame: np.ndarray, quads) -> list[Reading]:
+        """The cards at outlines found before, named again in a new frame — no finding, only
+        naming (a few milliseconds a card): the live loop's second and third looks at a card."""
+        return self._named(frame, [np.float32(q).reshape(4, 2) for q in quads], grow=False)
+
     def read(self, frame: np.ndarray) -> list[Reading]:
         outlines = Outlines(frame)
         first = self._named(frame, outlines.quads())
