@@ -26,6 +26,8 @@ FAIR, GOOD = 0.6, 0.85  # similarities: the confidence grows from nothing at FAI
 GLANCE = 0.55           # a face this unlike every taught one at first sight is not aligned (measured:
                         # none below it reached a safe similarity after alignment)
 NOT_A_CARD = 0.35       # below this similarity the patch is nothing the deck knows
+BACK = "back"
+UNALIGNED = 0.35        # a face that did not align keeps this share of its margin
 RIVALS = 4              # the best names settled pairwise
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
                         # room the alignment has to shift it)
@@ -61,7 +63,8 @@ def _normalised(image: np.ndarray) -> np.ndarray:
     return image / (image.std() + 1e-3)
 
 
-def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, stretch: float = 0.12):
+def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, stretch: float = 0.12,
+             motion: int = cv2.MOTION_AFFINE):
     """``moving`` (and ``others`` with it, as a list) warped (affine) onto ``reference`` by maximising their correlation, or
     None when that does not converge: the taught photo and the frame never frame a card to
     the pixel, and what tells a 3 from a 1 is smaller than that.  ``stretch``: the most the
@@ -70,10 +73,10 @@ def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, str
     warp = np.eye(2, 3, dtype=np.float32)
     half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
     try:  # at half size (four times quicker), then once more at full size from there
-        _, warp = cv2.findTransformECC(half(reference), half(moving), warp, cv2.MOTION_AFFINE,
+        _, warp = cv2.findTransformECC(half(reference), half(moving), warp, motion,
                                        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3), None, 3)
         warp[:, 2] *= 2
-        _, warp = cv2.findTransformECC(reference, moving, warp, cv2.MOTION_AFFINE,
+        _, warp = cv2.findTransformECC(reference, moving, warp, motion,
                                        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 5, 1e-3), None, 3)
     except cv2.error:
         return None
@@ -206,7 +209,13 @@ class Namer:
         moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH)
         if moved is not None:
             sig, fine = moved
-        return self._name(sig, fine)
+        naming = self._name(sig, fine)
+        if moved is None and naming.card != BACK:
+            # not registered: a numeral a few pixels off can pass for another; the name stays
+            # a guess (measured: the faces that fail to align hold most of the wrong names)
+            naming = replace(naming, margin=naming.margin * UNALIGNED,
+                             candidates=tuple((n, c * UNALIGNED) for n, c in naming.candidates))
+        return naming
 
     def _distances(self, sig: np.ndarray):
         """Each template's mean squared difference over the cells some face explains, the
@@ -258,11 +267,16 @@ class Namer:
                 power = float((delta * delta).sum())
                 if power < 8 * DIFFER:
                     continue  # the same picture where it can be seen: no evidence either way
-                side = self._local_side(a, b, fine, open_pixels)
-                if side is None:
-                    middle = (aligned[a] + aligned[b]) / 2
-                    # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
-                    side = float(((crop - middle) * delta).sum() / (power / 2))
+                local = self._local_side(a, b, fine, open_pixels)
+                middle = (aligned[a] + aligned[b]) / 2
+                # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
+                whole = float(((crop - middle) * delta).sum() / (power / 2))
+                if local is None:
+                    side = whole
+                elif np.sign(local) == np.sign(whole):  # both measures agree: the surer counts
+                    side = float(np.sign(local)) * max(abs(local), abs(whole))
+                else:  # they disagree: the patches (which allow for a numeral a little off) decide
+                    side = local
                 m = min(1.0, abs(side))
                 winner, loser = (a, b) if side >= 0 else (b, a)
                 wins[winner] += 1
