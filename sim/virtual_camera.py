@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import cv2
 import numpy as np
 
 from sim.table_camera import STYLES, Conditions, DeckStyle, Placed, compose, parse_card
 
 CALM = Conditions(table="wood", tilt=0.3, light=0.3, noise=3.0, jpeg=85)
+HAND_FRAMES = 3  # frames the hand that put a card down is still over it
 
 
 class VirtualCamera:
@@ -30,7 +32,7 @@ class VirtualCamera:
     """
 
     def __init__(self, style: DeckStyle = STYLES[0], seed: int = 0,
-                 conditions: Conditions = CALM, size=(1280, 720), hand_frames: int = 3):
+                 conditions: Conditions = CALM, size=(1280, 720), hand_frames: int = HAND_FRAMES):
         self.style = style
         self.seed = seed
         self.conditions = replace(conditions, hand=False)
@@ -85,6 +87,12 @@ class VirtualTableSource:
                              f"{', '.join(s.name for s in STYLES)}")
         self.camera = VirtualCamera(style=style, seed=seed)
         self.name = f"the virtual camera ({style.name} deck)"
+        self._still: np.ndarray | None = None  # the last frame drawn without a hand, and for what
+        self._still_for: tuple | None = None
+        rng = np.random.default_rng(seed)
+        self._grain = [(rng.integers(0, 3, (self.camera.size[1], self.camera.size[0], 3), dtype=np.uint8),
+                        rng.integers(0, 3, (self.camera.size[1], self.camera.size[0], 3), dtype=np.uint8))
+                       for _ in range(3)]
 
     def lay(self, cards: list[str]) -> None:
         """The table now shows ``cards``; fewer than before means the table was cleared
@@ -100,7 +108,20 @@ class VirtualTableSource:
                 self.camera.play(card)
 
     def read(self) -> np.ndarray:
-        return self.camera.frame()
+        """The next frame.  A still table is drawn once and then given again with fresh sensor
+        grain (a few milliseconds, where drawing takes tens): the camera's process pays for
+        reading frames, as on the box, not for making them."""
+        camera = self.camera
+        for_now = (tuple(camera.cards), camera.seed)
+        handed = bool(camera.cards) and camera.frames + 1 - camera._landed_at <= camera.hand_frames
+        if handed or for_now != self._still_for or self._still is None:
+            frame = camera.frame()
+            if not handed:
+                self._still, self._still_for = frame, for_now
+            return frame
+        camera.frames += 1
+        more, less = self._grain[camera.frames % len(self._grain)]
+        return cv2.subtract(cv2.add(self._still, more), less)
 
     def close(self) -> None:
         pass

@@ -1,14 +1,16 @@
 """The live loop's work on each frame: is the picture usable, did anything move, and — only
 when the table is still and something changed — read it and follow the cards.
 
-Reading a frame is the costly part (hundreds of milliseconds on a Pi), so most frames are
-not read, and of a frame read, only the part that changed (with a card's length round it)
-is read: a frame is compared with the one before on a tiny grey copy (160 × 90: under a
-millisecond; what counts is how much of it changed, so a fingertip over one card is movement), and it is read only when the table has been still since the frame before and
-either differs from the last frame read or still has places waiting to settle (the tracker
-needs ``STEADY`` agreeing readings).  A hand over the table makes frames differ: nothing is
-read until it has gone, and agreement on any place starts again (a card is entered only
-when nothing covers it).
+Reading a frame is the costly part (hundreds of milliseconds on a Pi), so little is read:
+
+* each frame is compared with the one before on a tiny grey copy (160 × 90, under a
+  millisecond; what counts is how much of it changed, so a fingertip over one card is
+  movement); while anything moves, nothing is read, and agreement on every card starts again
+  (a card is entered only when nothing covers it);
+* a still frame that differs from the table as it last settled is read only where it differs,
+  with a card's length round it;
+* in the next still frames the cards found there are only named again at the outlines found
+  (a few milliseconds each, no search), until the tracker has ``STEADY`` agreeing readings.
 
 Pure of processes and cameras: :class:`LiveReader` takes frames and gives
 :class:`Look` reports, so the tests drive it frame by frame on the virtual camera."""
@@ -86,7 +88,7 @@ class LiveReader:
         self.previous = tiny
         if not still:
             self.tracker.moving()
-            self.agreeing = 0
+            self.agreeing = 0  # (busy: the next frames are looked at sooner)
             return Look(still=False, backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
         now = self.clock()
         changed = difference(self.last_read, tiny) >= CHANGED
@@ -96,16 +98,29 @@ class LiveReader:
         if not (changed or refresh or self.agreeing < STEADY or self.tracker.unsettled()):
             self.baseline = self.last_read  # settled: changes are read against this table
             return Look(backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
-        # only what differs from the settled table (a hand that has gone away is not read)
-        region = None if refresh else changed_region(self.baseline, tiny, frame.shape)
         start = time.perf_counter()
-        readings = self._read(frame, region)
-        events = self.tracker.update(readings, still=True, region=region)
+        waiting = self.tracker.waiting()
+        looked_at = None
+        if not changed and not refresh and waiting and hasattr(self.reader, "name_at"):
+            # the same still table as the last look: only the cards found then are named again
+            readings = self.reader.name_at(frame, [place.corners for place in waiting])
+            region, looked_at = None, {place.number for place in waiting}
+        else:
+            # only what differs from the settled table (a hand that has gone away is not read)
+            region = None if refresh else changed_region(self.baseline, tiny, frame.shape)
+            readings = self._read(frame, region)
+        events = self.tracker.update(readings, still=True, region=region, looked_at=looked_at)
         self.last_read, self.read_at = tiny, now
         self.agreeing += 1
         self.reads += 1
         return Look(tuple(events), self.tracker.backs(), tuple(self.tracker.faces()), True, True,
                     time.perf_counter() - start)
+
+    @property
+    def busy(self) -> bool:
+        """Something is happening on the table (it moved at the last look, or cards wait to
+        settle): worth looking at the next frame sooner."""
+        return self.agreeing < STEADY or bool(self.tracker.waiting())
 
     def _read(self, frame: np.ndarray, region) -> list:
         """The readings of the region (the whole frame when None), in the frame's pixels.  A

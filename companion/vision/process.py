@@ -14,7 +14,8 @@ and threads").
   without leaving a process behind.
 
 Messages, child to parent: ``("ready", pid)``, ``("health", "camera", ok, sentence)``,
-``("seen", [Landed | Gone, ...])``, ``("table", backs, faces)``, ``("stats", {...})``,
+``("seen", [Landed | Gone, ...], source_cpu)``, ``("laid", source_cpu)`` (a lay applied;
+``source_cpu``: the CPU seconds spent making frames so far), ``("table", backs, faces)``, ``("stats", {...})``,
 ``("ended",)`` (a recording has no more frames), ``("teach-say", sentence)`` and
 ``("teach-done", taught, missing, problem)``.  Parent to child: ``("lay", [cards])`` (the
 virtual camera's table), ``("capture", path)`` (answered ``("captured", sentence)``), ``("teach", folder, cards)`` (the screen's "Teach the deck":
@@ -47,7 +48,7 @@ class CameraSpec:
 
     source: str | None = None
     deck: str | None = None
-    fps: float = 5.0
+    fps: float = 5.0  # frames looked at per second on a still table; twice that while cards settle
     factory: Callable[[], Any] | None = None
     virtual_decks: str | None = None
     stats_every: float = 1.0
@@ -85,7 +86,7 @@ def serve(conn: Any, spec: CameraSpec) -> None:
     period = 1.0 / max(0.2, spec.fps)
     warning: str | None = None
     table: tuple = (0, ())
-    frames, seconds, next_stats = 0, 0.0, time.monotonic()
+    frames, seconds, source_cpu, next_stats = 0, 0.0, 0.0, time.monotonic()
     try:
         while True:
             began = time.monotonic()
@@ -95,6 +96,7 @@ def serve(conn: Any, spec: CameraSpec) -> None:
                     return
                 if message[0] == "lay" and hasattr(source, "lay"):
                     source.lay(list(message[1]))
+                    conn.send(("laid", source_cpu))
                 elif message[0] == "capture":
                     conn.send(("captured", _capture(source, message[1])))
                 elif message[0] == "teach":
@@ -103,7 +105,9 @@ def serve(conn: Any, spec: CameraSpec) -> None:
                         return  # told to stop while teaching
                     if taught:
                         live = LiveReader(taught, check=watch.check)
+            start = time.thread_time()
             frame = source.read()
+            source_cpu += time.thread_time() - start  # making frames: the camera's work, not the reader's
             if frame is None:  # a recording has ended: say so once, then wait to be stopped
                 conn.send(("ended",))
                 while conn.recv()[0] != "stop":
@@ -117,16 +121,17 @@ def serve(conn: Any, spec: CameraSpec) -> None:
                 conn.send(("health", NAME, warning is None, f"the camera cannot read the cards: {warning}"
                            if warning else ""))
             if look.events:
-                conn.send(("seen", list(look.events)))
+                conn.send(("seen", list(look.events), source_cpu))
             if (look.backs, look.faces) != table:
                 table = (look.backs, look.faces)
                 conn.send(("table", look.backs, list(look.faces)))
             now = time.monotonic()
             if now >= next_stats:
                 conn.send(("stats", {"frames": frames, "reads": live.reads, "read_s": seconds,
-                                     "cpu_s": sum(os.times()[:2])}))
+                                     "cpu_s": sum(os.times()[:2]), "source_cpu_s": source_cpu}))
                 next_stats = now + spec.stats_every
-            left = period - (time.monotonic() - began)
+            # twice as often while something happens on the table: a card is entered sooner
+            left = (period / 2 if live.busy else period) - (time.monotonic() - began)
             if left > 0:
                 conn.poll(left)  # the next frame's time, or a message first
     except (EOFError, BrokenPipeError, ConnectionResetError):
@@ -236,6 +241,9 @@ class CameraProcess(SupervisedChild):
         self.laid: list[str] | None = None
         self.teaching: Teaching | None = None
         self.captured: str | None = None  # what the last capture said
+        # CPU seconds the child spent making frames (the virtual camera drawing them), as of its
+        # last "seen", and as of the last "lay" it applied: the benchmarks leave it out
+        self.source_cpu = self.laid_source_cpu = 0.0
         if start:
             self.start()
 
@@ -247,7 +255,10 @@ class CameraProcess(SupervisedChild):
     def take(self, message: tuple) -> list:
         kind = message[0]
         if kind == "seen":
+            self.source_cpu = message[2]
             return list(message[1])
+        if kind == "laid":
+            self.source_cpu = self.laid_source_cpu = message[1]
         if kind == "table":
             self.table = CameraTable(message[1], list(message[2]))
         elif kind == "stats":

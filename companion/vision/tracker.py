@@ -90,11 +90,12 @@ class Tracker:
         self.places: list[_Place] = []
         self._numbers = count()
 
-    def update(self, readings, still: bool = True, region=None) -> list:
+    def update(self, readings, still: bool = True, region=None, looked_at=None) -> list:
         """One frame's readings (``Reading``s of :mod:`companion.vision.reader`); ``still``:
         nothing moved over the table since the frame before; ``region`` (x0, y0, x1, y1): the
         part of the frame that was read (None: all of it) — a place outside it was not looked
-        at, so it is not missed.  The events it settles."""
+        at, so it is not missed; ``looked_at``: the only places looked at (their numbers), when
+        only the cards found before were named again.  The events it settles."""
         events: list = []
         matched: set[int] = set()
         for reading in sorted(readings, key=lambda r: -r.confidence):
@@ -118,7 +119,8 @@ class Tracker:
             if event is not None:
                 events.append(event)
         for place in list(self.places):
-            if place.number in matched or not _inside(place.corners, region):
+            if place.number in matched or not _inside(place.corners, region) or \
+                    (looked_at is not None and place.number not in looked_at):
                 continue
             place.misses += 1
             if place.misses >= MISSES:
@@ -155,6 +157,11 @@ class Tracker:
         for place in self.places:
             place.names.clear()
             place.confidences.clear()
+
+    def waiting(self) -> list[_Place]:
+        """The places still waiting for agreeing readings (seen, not yet reported as they read)."""
+        return [place for place in self.places if place.names and not place.misses
+                and (len(place.names) < STEADY or len(set(place.names)) > 1 or place.names[-1] != place.reported)]
 
     def unsettled(self) -> bool:
         """Some place still waits for agreeing readings, or to be seen gone."""

@@ -97,9 +97,11 @@ def _read(path: Path) -> str:
         return ""
 
 
-def _child(args: list[str], cap: CpuCap, timeout: float) -> str:
+def _child(args: list[str], cap: CpuCap, timeout: float, camera_cap: CpuCap | None = None) -> str:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
-           "PLANCHETTE_BENCH_OUTSIDE": cap.outside(), "PLANCHETTE_BENCH_KNOCK_CPU": str(KNOCK_CPU)}
+           "PLANCHETTE_BENCH_OUTSIDE": cap.outside(), "PLANCHETTE_BENCH_KNOCK_CPU": str(KNOCK_CPU),
+           "PLANCHETTE_BENCH_CAMERA_PROCS": str(camera_cap.path / "cgroup.procs")
+           if camera_cap is not None and camera_cap.available() else ""}
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # the box runs compiled modules (the installer compiles them)
     done = subprocess.run([sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT,
                           timeout=timeout, preexec_fn=cap.enter)
@@ -127,14 +129,16 @@ def calibrate(cap: CpuCap, factor: float) -> tuple[float, float]:
     return share, slowdown
 
 
-SCENARIOS = ("startup", "idle", "mysterium-sand", "seance-battle", "clairvoyance-damage")
+SCENARIOS = ("startup", "idle", "mysterium-sand", "seance-battle", "clairvoyance-damage", "esp-camera")
 
 
 @benchmark("pi")
 def bench_pi(options: Options) -> list[Row]:
     # the knocked answers need a minute (20 gestures, 3 s apart); the other moments 20 s
-    seconds = {scenario: 8 if options.quick else (65 if scenario == "mysterium-sand" else 20) for scenario in SCENARIOS}
+    seconds = {scenario: 8 if options.quick else (65 if scenario in ("mysterium-sand", "esp-camera") else 20)
+               for scenario in SCENARIOS}
     cap = CpuCap()
+    camera_cap = CpuCap("planchette-bench-camera")  # the camera's process: the same Pi, on its own core
     rows: list[Row] = []
     compileall.compile_dir(str(ROOT), quiet=1, rx=re.compile(r"/(\.venv|\.git|build)/"))  # as install.sh does
     try:
@@ -144,16 +148,44 @@ def bench_pi(options: Options) -> list[Row]:
             if cap.available():
                 share, slowdown = calibrate(cap, factor)
                 how = f"cgroup quota {share * 100:.1f} % of CPU {CPU}: the workload runs {slowdown:.2f}× slower"
+                if camera_cap.available():
+                    camera_cap.set(share)
             else:
                 share, slowdown = 1.0, factor
                 how = f"no cgroup here: run free, CPU share × {factor} (starvation not shown)"
             rows.append(Row(f"[{budget}] calibration", slowdown, "× slower", None, how))
             for scenario in SCENARIOS:
                 run = json.loads(_child(["-m", "tests.bench.pi_run", scenario, str(seconds[scenario])], cap,
-                                        seconds[scenario] * 4 + 120))
-                rows += _rows(budget, scenario, run, share if cap.available() else 1 / factor)
+                                        seconds[scenario] * 4 + 120, camera_cap))
+                rows += (_camera_rows if scenario == "esp-camera" else _rows)(
+                    budget, scenario, run, share if cap.available() else 1 / factor)
     finally:
         cap.remove()
+        camera_cap.remove()
+    return rows
+
+
+def _camera_rows(budget: str, scenario: str, run: dict, share: float) -> list[Row]:
+    """The live loop's figures: a card entered how long after it landed (the camera's process in
+    a Pi-sized quota of its own when the machine allows, else scaled), the app's loop, the knocks."""
+    name = f"[{budget}] {scenario}"
+    scale = 1.0 if run["camera_capped"] else 1 / share
+    how = "the camera's process in its own Pi-sized quota" if run["camera_capped"] else \
+        f"the camera's process ran free: its time × {scale:.1f}"
+    rows = [Row(f"{name}: cards entered", run["cards_entered"], "cards", None,
+                f"of {run['cards_laid']} laid; {run['asked']} asked about")]
+    if run["entry_after_hand_median_s"] is not None:
+        rows += [Row(f"{name}: a card entered after the hand left it, median",
+                     run["entry_after_hand_median_s"] * scale * 1000, "ms", ("<=", 1000.0),
+                     f"{how}; the virtual camera's drawing left out"),
+                 Row(f"{name}: the same, longest", run["entry_after_hand_max_s"] * scale * 1000, "ms", None),
+                 Row(f"{name}: from the card laid (the hand over it 3 frames), median",
+                     run["entry_less_drawing_median_s"] * scale * 1000, "ms", None)]
+    rows += [Row(f"{name}: the app's loop, turns per second", run["loop_turns_per_s"], "/s", (">=", 19.0),
+                 "20 a second while nothing animates, as on the box"),
+             Row(f"{name}: longest gap between the loop's turns", run["longest_gap_ms"], "ms", ("<=", 100.0))]
+    if run["conversions_read_share"] is not None:
+        rows.append(Row(f"{name}: ADS1115 conversions read", run["conversions_read_share"] * 100, "%", (">=", 99.9)))
     return rows
 
 

@@ -11,7 +11,8 @@ Knocks are the simulated piezo's (``box.knock_now``), one knock for yes and two 
 
 Scenarios: ``idle`` (the home screen), ``startup`` (to the first frame), ``mysterium-sand``
 (the hourglass running, 20 knocked answers), ``seance-battle`` (the battle pulse, again and
-again), ``clairvoyance-damage`` (the damage flash, again and again).
+again), ``clairvoyance-damage`` (the damage flash, again and again), ``esp-camera`` (cards laid
+on the virtual table and read by the camera's process, in a quota of its own).
 """
 
 from __future__ import annotations
@@ -226,7 +227,117 @@ def run(scenario: str, seconds: float) -> dict:
         return result
 
 
+CARD_EVERY = 4.0  # seconds between cards laid on the virtual table
+
+
+def into_camera_cap(app, mover: ChildMover) -> bool:
+    """The camera's process into a quota of its own on the other core (a Pi 4 has four cores:
+    the app, the knock reader and the camera each have one): its speed is the Pi's too."""
+    procs = os.environ.get("PLANCHETTE_BENCH_CAMERA_PROCS")
+    deadline = time.perf_counter() + 5.0
+    while app.camera.pid not in mover.moved and time.perf_counter() < deadline:
+        time.sleep(0.01)  # the mover first takes every child out of the app's quota
+    if not procs or app.camera.pid not in mover.moved:
+        return False
+    with open(procs, "w") as handle:
+        handle.write(str(app.camera.pid))
+    return True
+
+
+def run_camera(seconds: float) -> dict:
+    """ESP with the camera: a card laid on the virtual table every few seconds while the app
+    runs its loop; for each, the time until it is entered, less the CPU the virtual camera
+    spent drawing frames meanwhile (a real camera makes its frames in hardware) — from the
+    lay, when the virtual hand is still over the card for its first frames, and from when
+    the hand has left it."""
+    import functools
+    import random
+    import tempfile
+
+    from companion.engine.match import Match
+    from companion.games.esp import ESP
+    from companion.ui.app import App
+    from companion.ui.games.esp_camera import table
+    from companion.vision.process import CameraSpec
+    from firmware_py.box import Box
+    from firmware_py.clock import SystemClock
+    from firmware_py.factory import choose
+    from sim.virtual_camera import HAND_FRAMES
+    from tests.camera_corpus import cached_decks
+
+    mover = ChildMover()
+    mover.start()
+    rng = random.Random(15)
+    with tempfile.TemporaryDirectory() as folder:
+        clock = SystemClock()
+        box = Box.open(simulate=True, clock=clock, direct_sim=False)
+        spec = CameraSpec(source="virtual", deck=str(cached_decks()["classic"]), factory=functools.partial(choose, True))
+        app = App((800, 480), clock=clock, box=box, journal_path=os.path.join(folder, "journal.sqlite3"),
+                  settings_path=os.path.join(folder, "settings.json"), side_panel=False, camera=spec)
+        capped = into_camera_cap(app, mover)
+        match = Match.start(ESP, {"game": "esp", "players": ["Ann", "Bo", "Cy"]})
+        while ESP.legal(match.state)[0]["act"] == "predict":  # the predictions are words: tapped, not seen
+            assert match.play(rng.choice(ESP.legal(match.state))) is None
+        app.open_match(app.journal.import_match(match, {}))
+        app.settle()
+        app.camera.wait_for(lambda: app.camera.ready, 60)
+        latencies, drawing, asked, laid = [], [], 0, 0
+        gaps, last_turn = [], None
+        wall0 = time.perf_counter()
+        next_card, pending = wall0 + 1.0, None
+        stats0 = app.box.knock_stats() or {}
+        while time.perf_counter() - wall0 < seconds:
+            now = time.perf_counter()
+            view = app.screen.view
+            owed = view["next"]
+            if owed and owed["act"] == "predict":  # a new round's predictions: tapped
+                app.play(rng.choice([a for a in app.screen.all_legal() if a.get("seat") == owed["seat"]]))
+                continue
+            if pending is None and now >= next_card and owed and owed["act"] in ("vision", "play", "bid"):
+                owed = view["next"]
+                legal = [a for a in app.screen.all_legal() if a["act"] == owed["act"] and a.get("seat") == owed.get("seat")]
+                action = rng.choice(legal)
+                count = len(app.match.match.actions)
+                app.camera.lay(table(view, action))
+                pending = (count, now)
+                laid += 1
+            before = time.perf_counter()
+            app.turn()
+            if last_turn is not None:
+                gaps.append(before - last_turn)
+            last_turn = before
+            question = app.screen.seen.question()
+            if question is not None:
+                asked += 1
+                app.screen.seen.on_answer("yes")
+            if pending is not None and len(app.match.match.actions) > pending[0]:
+                latencies.append(time.perf_counter() - pending[1])
+                drawing.append(max(0.0, app.camera.source_cpu - app.camera.laid_source_cpu))
+                pending, next_card = None, time.perf_counter() + CARD_EVERY
+        wall = time.perf_counter() - wall0
+        stats = app.box.knock_stats() or {}
+        camera_stats = dict(app.camera.stats)
+        app.close()
+    mover.stop.set()
+    net = sorted(l - d for l, d in zip(latencies, drawing))
+    hand = HAND_FRAMES / spec.fps  # the virtual hand is over a new card for its first frames
+    made, read = stats.get("made", 0) - stats0.get("made", 0), stats.get("read", 0) - stats0.get("read", 0)
+    return {"seconds": wall, "cards_laid": laid, "cards_entered": len(latencies), "asked": asked,
+            "entry_median_s": sorted(latencies)[len(latencies) // 2] if latencies else None,
+            "entry_less_drawing_median_s": net[len(net) // 2] if net else None,
+            "entry_less_drawing_max_s": net[-1] if net else None,
+            "entry_after_hand_median_s": net[len(net) // 2] - hand if net else None,
+            "entry_after_hand_max_s": net[-1] - hand if net else None,
+            "loop_turns_per_s": len(gaps) / sum(gaps) if gaps else None,
+            "longest_gap_ms": max(gaps) * 1000 if gaps else None,
+            "conversions_read_share": read / made if made else None,
+            "camera_capped": capped, "camera": camera_stats}
+
+
 if __name__ == "__main__":
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    print(json.dumps(run(sys.argv[1], float(sys.argv[2]))), flush=True)
+    if sys.argv[1] == "esp-camera":
+        print(json.dumps(run_camera(float(sys.argv[2]))), flush=True)
+    else:
+        print(json.dumps(run(sys.argv[1], float(sys.argv[2]))), flush=True)
