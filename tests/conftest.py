@@ -15,21 +15,3 @@ def _text_record():
 
     with recording_text():
         yield
-
-
-@pytest.fixture(scope="session", autouse=True)
-def _mixer_started_once():
-    """Each app's simulated buzzer starts pygame's mixer when nobody has, and stops it on
-    close: 50 ms waiting for SDL's audio thread each time, and a run opens hundreds of apps.
-    Started here once, in the format the buzzer asks for, every buzzer finds it running and
-    leaves it so (tests/test_buzzer.py fakes the mixer, or stops this one, where it matters)."""
-    try:
-        import pygame.mixer
-
-        from sim.buzzer import SIM_CHANNELS, SIM_RATE, SIM_SIZE
-
-        if not pygame.mixer.get_init():
-            pygame.mixer.init(frequency=SIM_RATE, size=SIM_SIZE, channels=SIM_CHANNELS, buffer=512)
-    except (ImportError, RuntimeError):  # no pygame, or no audio: each buzzer says so itself
-        pass
-    yield
