@@ -181,9 +181,9 @@ def _camera_rows(budget: str, scenario: str, run: dict, share: float) -> list[Ro
                  Row(f"{name}: the same, longest", run["entry_after_hand_max_s"] * scale * 1000, "ms", None),
                  Row(f"{name}: from the card laid (the hand over it 3 frames), median",
                      run["entry_less_drawing_median_s"] * scale * 1000, "ms", None)]
-    rows += [Row(f"{name}: the app's loop, turns per second", run["loop_turns_per_s"], "/s", (">=", 19.0),
-                 "20 a second while nothing animates, as on the box"),
-             Row(f"{name}: longest gap between the loop's turns", run["longest_gap_ms"], "ms", ("<=", 100.0))]
+    rows += [Row(f"{name}: frames per second, the whole screen drawn each", run["loop_turns_per_s"], "fps",
+                 (">=", 30.0), "the camera's process reading on its own core meanwhile"),
+             Row(f"{name}: longest gap between frames", run["longest_gap_ms"], "ms", ("<=", 100.0))]
     if run["conversions_read_share"] is not None:
         rows.append(Row(f"{name}: ADS1115 conversions read", run["conversions_read_share"] * 100, "%", (">=", 99.9)))
     return rows
