@@ -132,3 +132,28 @@ def test_a_fitted_camera_opens_the_virtual_camera_in_the_simulation(tmp_path):
     finally:
         app.close()
     assert not app.camera.alive
+
+
+def test_a_camera_that_cannot_open_is_a_warning_and_the_taps_still_work(tmp_path):
+    from companion.ui.app import App
+    from firmware_py.box import Box
+    from firmware_py.clock import ManualClock
+
+    clock = ManualClock(1000.0)
+    spec = CameraSpec(source=str(tmp_path / "no-such-camera"), deck=str(tmp_path), factory=functools.partial(choose, True))
+    app = App((800, 480), clock=clock, box=Box.open(simulate=True, clock=clock, direct_sim=True),
+              journal_path=tmp_path / "journal.sqlite3", settings_path=tmp_path / "settings.json", camera=spec)
+    try:
+        deadline = time.monotonic() + WAIT
+        while not any(w.startswith("camera:") for w in app.box.warnings()):
+            assert time.monotonic() < deadline, app.box.warnings()
+            app.camera.readable(0.05)
+            app.step()
+        (warning,) = [w for w in app.box.warnings() if w.startswith("camera:")]
+        assert "no such file, folder or camera" in warning and "tap them in" in warning
+        open_match(app, ESP, {"game": "esp", "players": ["Ann", "Bo"]})
+        tap(app, ("claim", "star"))  # the screen goes on as without a camera
+        assert app.match.match.actions[-1] == {"act": "predict", "seat": 0, "claim": "star"}
+    finally:
+        app.close()
+    assert not app.camera.alive
