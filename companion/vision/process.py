@@ -54,6 +54,15 @@ class CameraSpec:
     stats_every: float = 1.0
 
 
+def _sentence(error: Exception) -> str:
+    """A fault as the user reads it: the camera's and the deck's own sentences as they are,
+    anything else named with its kind."""
+    from companion.vision.deck import DeckError
+    from firmware_py.camera import CameraError
+
+    return str(error) if isinstance(error, (CameraError, DeckError, ValueError)) else describe(error)
+
+
 def _deck_folder(spec: CameraSpec, factory: Any, source: Any) -> str:
     if spec.deck:
         return spec.deck
@@ -78,7 +87,7 @@ def serve(conn: Any, spec: CameraSpec) -> None:
         source = factory.camera(spec.source) if factory is not None else _open(spec.source)
         reader = Reader.from_folder(_deck_folder(spec, factory, source))
     except Exception as error:  # a camera, a deck or a library fault: a sentence, and the parent retries
-        conn.send(("health", NAME, False, f"the camera cannot read the cards: {describe(error)}"))
+        conn.send(("health", NAME, False, _sentence(error)))  # said after the LOST words
         sys.exit(3)
     watch = FrameWatch()
     live = LiveReader(reader, check=watch.check)
