@@ -653,5 +653,8 @@ def camera_spec(args: Any) -> Any:
 
     simulate = True if getattr(args, "sim", False) or source.startswith("virtual") else None
     deck = getattr(args, "deck", None)
+    from companion.settings import settings_path
+
     return CameraSpec(source=source, deck=str(Path(deck).expanduser()) if deck else None,
-                      factory=functools.partial(choose, simulate))
+                      factory=functools.partial(choose, simulate),
+                      virtual_decks=str(settings_path().with_name("virtual-decks")))
