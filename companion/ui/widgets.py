@@ -149,21 +149,59 @@ def wrap(text: str, size: int, room: int, bold: bool = False, floor: int = theme
     return lines
 
 
+def line_step(size: int) -> int:
+    """From one line's top to the next's, at ``size`` pixels: the lines of every wrapped text."""
+    return int(size * 1.25)
+
+
+def lines_fit(count: int, size: int, height: int) -> bool:
+    """Whether ``count`` lines at ``size`` pixels fit ``height``: the leading only between
+    them, none above the first or below the last (a button's padding is room enough)."""
+    return (count - 1) * line_step(size) + size <= height
+
+
 def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour=theme.INK,
-                   max_lines: int | None = None, bold: bool = False) -> int:
+                   max_lines: int | None = None, bold: bool = False, align: str = "left") -> int:
     """Wrapped text from the top of ``rect``; returns the height used.  Text that needs more
     lines than the room holds ends cut (the audit refuses it: give it room, or say less)."""
     size = max(size, floor_for(surface))
     lines = wrap(text, size, rect.width, bold, size)
-    limit = max_lines if max_lines is not None else max(1, rect.height // max(1, int(size * 1.25)))
+    step = line_step(size)
+    limit = max_lines if max_lines is not None else max(1, rect.height // step)
     if len(lines) > limit:
         lines = lines[: limit - 1] + [" ".join(lines[limit - 1:])]
     y = rect.top
-    step = int(size * 1.25)
     for line in lines:
-        draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, step), size, colour, valign="top", bold=bold)
+        draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, step), size, colour, align, bold, "top")
         y += step
     return y - rect.top
+
+
+def label_lines(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, bold: bool = True) -> tuple[int, int]:
+    """(size, lines) of a label in ``rect``: one line when it fits at ``size`` or at the floor
+    (``draw_text`` shrinks it), else wrapped at ``size`` if ``rect`` holds those lines, else
+    at the floor on as many lines as ``rect`` holds (what is left over ends cut)."""
+    floor = floor_for(surface)
+    if theme.font(floor, bold).size(text)[0] <= rect.width:
+        return size, 1
+    for each in (max(size, floor), floor):
+        count = len(wrap(text, each, rect.width, bold, each))
+        if lines_fit(count, each, rect.height):
+            return each, count
+    return floor, max(1, (rect.height - floor) // line_step(floor) + 1)
+
+
+def draw_label(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int, colour=theme.INK,
+               align: str = "centre", bold: bool = True) -> None:
+    """A label centred in ``rect`` on one line, or wrapped when one line would cut it (see
+    :func:`label_lines`): a long choice reads whole on its button instead of cut."""
+    size, count = label_lines(surface, text, rect, size, bold)
+    if count == 1:
+        draw_text(surface, text, rect, size, colour, align, bold)
+        return
+    height = (count - 1) * line_step(size) + theme.font(size, bold).get_height()
+    block = pygame.Rect(rect.left, rect.centery - height // 2, rect.width, count * line_step(size))
+    draw_paragraph(surface, text, block, size, colour, count, bold, align)
 
 
 @dataclass
@@ -192,21 +230,39 @@ def button_at(buttons: list[Button], pos: tuple[int, int]) -> Button | None:
     return None
 
 
+def ink_on_fill(fill) -> tuple:
+    """The ink that reads on a button's fill, whatever its state: muted on a disabled button's
+    hollow (the background), else dark on light fills and light on dark ones."""
+    return theme.MUTED if tuple(fill[:3]) == theme.BACKGROUND else theme.ink_on(fill)
+
+
+def face_ink(surface: pygame.Surface, rect: pygame.Rect) -> tuple:
+    """The ink for a button's ``draw_face`` drawn in ``rect``: a face is drawn on its button's
+    fill (enabled, selected, pressed or disabled), read just inside its left edge."""
+    x, y = rect.left + 1, rect.centery
+    if not surface.get_rect().collidepoint(x, y):
+        return ink_on_fill(theme.PANEL_LIGHT)
+    return ink_on_fill(surface.get_at((x, y)))
+
+
 def button_colours(button: Button, pressed: bool = False) -> tuple[tuple, tuple, tuple | None, int]:
     """(fill, ink, outline, outline width) of a button in its state — enabled, disabled,
     selected or pressed look different at a glance: disabled is hollow on the background with
     muted ink, selected is the accent with a light rim and a tick, pressed is the ink itself."""
     if pressed:
-        return theme.INK, theme.DARK_INK, theme.ACCENT, 3
-    if not button.enabled:
-        return theme.BACKGROUND, theme.MUTED, theme.FAINT, 1
-    if button.selected:
-        return theme.ACCENT, theme.ink_on(theme.ACCENT), theme.INK, 3
-    fill = button.colour or theme.PANEL_LIGHT
-    return fill, theme.ink_on(fill), theme.MUTED, 1
+        fill, outline, width = theme.INK, theme.ACCENT, 3
+    elif not button.enabled:
+        fill, outline, width = theme.BACKGROUND, theme.FAINT, 1
+    elif button.selected:
+        fill, outline, width = theme.ACCENT, theme.INK, 3
+    else:
+        fill, outline, width = button.colour or theme.PANEL_LIGHT, theme.MUTED, 1
+    return fill, ink_on_fill(fill), outline, width
 
 
 def draw_button(surface: pygame.Surface, button: Button, size: int, pressed: bool = False) -> None:
+    """The button in its state's colours, with its face or its label (wrapped where one line
+    would cut it; a tick in front when selected)."""
     fill, ink, outline, width = button_colours(button, pressed)
     radius = max(3, button.rect.height // 6)
     pygame.draw.rect(surface, fill, button.rect, border_radius=radius)
@@ -217,8 +273,7 @@ def draw_button(surface: pygame.Surface, button: Button, size: int, pressed: boo
         button.draw_face(surface, inner)
         return
     label = f"✓ {button.label}" if button.selected and button.enabled and not pressed else button.label
-    draw_text(surface, label, inner, max(size, theme.Scale(surface.get_size())(theme.LABEL)), ink,
-              align="centre", bold=True)
+    draw_label(surface, label, inner, max(size, theme.Scale(surface.get_size())(theme.LABEL)), ink)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=theme.PANEL, radius: int = 8) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from companion.engine.refusal import Refused
 from companion.games.seance_party.cards import DICE, SYMBOLS, describe, parse_card
 from companion.ui import theme
-from companion.ui.games.seance_widgets import label_face, symbol_face
+from companion.ui.games.seance_widgets import symbol_face
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screen import SubScreen
 from companion.ui.widgets import Button, columns, draw_text, rows
@@ -47,8 +47,7 @@ class CardFormScreen(SubScreen):
         left, right = columns(area.inflate(-s(20), -s(16)), [290, 478], s(14))
         label, field, kinds, symbols, _, go = rows(left, [28, 52, 52, 52, 1, 52], gap)
         draw_text(surface, "The card's name", label, s(theme.BODY), theme.INK, bold=True)
-        self.add_button(surface, Button(field, self.name or "Tap to type it", ("type_name",),
-                                        draw_face=label_face(self.name or "Tap to type it", s(theme.LABEL))))
+        self.add_button(surface, Button(field, self.name or "Tap to type it", ("type_name",)))
         for cell, kind in zip(columns(kinds, [1, 1], gap), ("spirit", "spell")):
             self.add_button(surface, Button(cell, kind, ("kind", kind), selected=self.type == kind))
         for cell, z in zip(columns(symbols, [1] * 5, gap), SYMBOLS):
@@ -81,13 +80,11 @@ class CardFormScreen(SubScreen):
             shown = shown[:3] + [figures["element"]]
         cells = columns(elements, [1] * (len(shown) + 1), gap)
         for cell, element in zip(cells, shown):
-            chosen = element == figures["element"]
-            self.add_button(surface, Button(cell, element, ("element", side, element), selected=chosen,
-                                            draw_face=label_face(element, s(theme.LABEL), chosen)))
+            self.add_button(surface, Button(cell, element, ("element", side, element),
+                                            selected=element == figures["element"]))
         self.add_button(surface, Button(cells[-1], "Other…", ("other", side)))
         for cell, d in zip(columns(dice, [1] * len(DICE), gap), DICE):
-            self.add_button(surface, Button(cell, f"d{d}", ("attack", side, d), selected=d == figures["attack"],
-                                            draw_face=label_face(f"d{d}", s(theme.LABEL))))
+            self.add_button(surface, Button(cell, f"d{d}", ("attack", side, d), selected=d == figures["attack"]))
 
     def on_button(self, action):
         kind = action[0]

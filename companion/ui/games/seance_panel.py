@@ -12,8 +12,8 @@ from __future__ import annotations
 import pygame
 
 from companion.ui import theme
-from companion.ui.games.seance_widgets import ink_for, stack
-from companion.ui.widgets import Button, columns, draw_text, floor_for, rows, wrap
+from companion.ui.games.seance_widgets import stack
+from companion.ui.widgets import Button, columns, draw_text, face_ink, floor_for, rows, wrap
 from companion.ui.zener import draw_symbol
 
 
@@ -45,7 +45,7 @@ def short(name: str, room: int, floor: int) -> str:
 def chip_face(name: str, speed, out: bool, s):
     """A player's portrait: the name, and under it the speed at the table's size."""
     def face(surface, rect):
-        ink = ink_for(surface, rect)
+        ink = face_ink(surface, rect)
         top, bottom = rows(rect, [0.85, 1.15], 0)
         draw_text(surface, short(name, top.width, floor_for(surface)), top, s(theme.LABEL), ink, "centre", bold=True)
         draw_text(surface, "out" if out else "?" if speed is None else str(speed), bottom, s(theme.TABLE), ink,

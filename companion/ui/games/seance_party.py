@@ -36,9 +36,9 @@ from companion.ui.games.seance_lights import lights
 from companion.ui.games.seance_panel import draw_order, draw_player, draw_resources, draw_score, draw_story, \
     story_label
 from companion.ui.games.seance_star import draw_star
-from companion.ui.games.seance_widgets import card_face, choice_grid, label_face, lines_in, stack, symbol_face
+from companion.ui.games.seance_widgets import card_face, choice_grid, stack, symbol_face
 from companion.ui.screen import GameScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, wrap
+from companion.ui.widgets import Button, columns, draw_label, draw_paragraph, draw_text, grid, line_step, panel, wrap
 
 __all__ = ["CardFormScreen", "SeancePartyScreen", "examples"]
 
@@ -140,7 +140,7 @@ class SeancePartyScreen(GameScreen):
         size = self.scale(theme.LABEL)
         out = [(card_name(v), (tag, v), card_face(self.card_of(v).symbol, card_name(v), size, v in chosen))
                for v in values]
-        return out + ([("New card…", ("define", tag, symbol), label_face("New card…", size))] if new else [])
+        return out + ([("New card…", ("define", tag, symbol), None)] if new else [])
 
     def card_face(self, name: str):
         """A card named in the view, drawn with its symbol if the companion knows it."""
@@ -244,7 +244,7 @@ class SeancePartyScreen(GameScreen):
         if label:
             story = pygame.Rect(head.right - s(126), head.top, s(126), head.height)
             head = pygame.Rect(head.left, head.top, head.width - s(126) - self.gap(), head.height)
-            self.add_button(surface, Button(story, label, ("story",), draw_face=label_face(label, s(theme.LABEL))))
+            self.add_button(surface, Button(story, label, ("story",)))
         self.prompt_rect = head
         owed = self.view["next"]
         if owed is None:
@@ -266,24 +266,20 @@ class SeancePartyScreen(GameScreen):
     def draw_strip(self, surface, area):
         """Activating a curse (any player, any time from the Speed step on), a card's effect,
         and who rolls the dice."""
-        s = self.scale
         curse, effect, dice = columns(area, [1, 1, 1], self.gap())
-        size = s(theme.LABEL)
         opened = self.draft.get("mode") == "activate"
         label = "No curse" if opened else "Curse…"
         self.add_button(surface, Button(curse, label, ("cancel",) if opened else ("activating",),
                                         opened or bool(self.legal("activate")), colour=theme.BAD,
-                                        draw_face=label_face(label, size),
                                         why="No curse can be activated now: from the Speed step on, a player "
                                             "activates a curse that sits on one of their Zeners."))
         effecting = self.draft.get("mode") == "effect"
         label = "No effect" if effecting else "Effect…"
         self.add_button(surface, Button(effect, label, ("cancel",) if effecting else ("effecting",),
-                                        effecting or bool(self.corrections()), draw_face=label_face(label, size),
+                                        effecting or bool(self.corrections()),
                                         why="No card's effect to enter: none was played, boosted with, "
                                             "activated or used yet."))
-        self.add_button(surface, Button(dice, "Table dice", ("tabledice",), selected=self.table_dice,
-                                        draw_face=label_face("Table dice", size, self.table_dice)))
+        self.add_button(surface, Button(dice, "Table dice", ("tabledice",), selected=self.table_dice))
 
     def gap(self) -> int:
         return self.scale(theme.TARGET_GAP) + 1
@@ -308,10 +304,10 @@ class SeancePartyScreen(GameScreen):
     def hint(self, surface, rect, text):
         """A line or two under the prompt, muted: what the prompt leaves out."""
         size = self.scale(theme.BODY)
-        if len(wrap(text, size, rect.width, False, size)) * int(size * 1.25) <= rect.height:
+        if len(wrap(text, size, rect.width, False, size)) * line_step(size) <= rect.height:
             draw_paragraph(surface, text, rect, size, theme.MUTED)
         else:
-            lines_in(surface, text, rect, size, theme.MUTED, bold=False, align="left")
+            draw_label(surface, text, rect, size, theme.MUTED, align="left", bold=False)
 
     def back_and_go(self, surface, area, label, action, ready=True, why=""):
         """The last row of an entry: Back (one step), and the button that plays it."""
@@ -344,7 +340,7 @@ class SeancePartyScreen(GameScreen):
                 "waiting — tap to choose"
             label = f"{self.name(p)}: {status}"
             self.add_button(surface, Button(cell, label, ("seat", p), p in waiting and p not in computers,
-                                            colour=self.colour(p), draw_face=label_face(label, s(theme.LABEL)),
+                                            colour=self.colour(p),
                                             why=f"{self.name(p)} has chosen." if p not in waiting else
                                             f"The computer chooses for {self.name(p)}."))
 
@@ -391,8 +387,7 @@ class SeancePartyScreen(GameScreen):
         self.prompt(surface, f"{self.name(seat)} reveals {need}", seat)
         for cell, p in zip(columns(who, [1] * max(len(waiting), 3), self.gap()), waiting):
             self.add_button(surface, Button(cell, self.name(p), ("seat", p), selected=p == seat,
-                                            colour=self.colour(p),
-                                            draw_face=label_face(self.name(p), s(theme.LABEL), p == seat)))
+                                            colour=self.colour(p)))
         chosen = ", ".join(card_name(c) for c in draft["hand"]) or "none yet"
         self.hint(surface, sofar, f"{len(draft['hand'])} of {need}: {chosen}")
         if len(draft["hand"]) < need:
@@ -421,7 +416,7 @@ class SeancePartyScreen(GameScreen):
                                               None, s(ROW)], self.gap())
         if battle:
             draw_score(self, surface, score, battle)
-        choice_grid(self, surface, dice, [(f"d{d}", ("die", k), label_face(f"d{d}", s(theme.LABEL)), k in draft["dice"])
+        choice_grid(self, surface, dice, [(f"d{d}", ("die", k), None, k in draft["dice"])
                                           for k, d in enumerate(pool)], DICE_ROW, lines, "dicepage")
         hand = self.hand(seat)
         if hand.size:
@@ -508,7 +503,7 @@ class SeancePartyScreen(GameScreen):
                 aim = self.name(action["player"]) if "player" in action else self.card_label(action["target"])
                 label = f"{self.board_cards()[action['spirit']][1]['card']} attacks {aim}"
                 tap = ("attack", action)
-            choices.append((label, tap, label_face(label, s(theme.LABEL))))
+            choices.append((label, tap, None))
         rows_fit = max(1, (body.height + self.gap()) // (s(56) + self.gap()))
         cols = 1 if len(choices) <= rows_fit else 2
         choice_grid(self, surface, body.inflate(0, 0), choices, cols, rows_fit, "otherpage")
@@ -562,8 +557,7 @@ class SeancePartyScreen(GameScreen):
         if countered:
             draw = draft.get("draw", True)
             label = f"{self.name(seat)} draws a card"
-            self.add_button(surface, Button(option, label, ("draw", not draw), selected=draw,
-                                            draw_face=label_face(label, s(theme.LABEL), draw)))
+            self.add_button(surface, Button(option, label, ("draw", not draw), selected=draw))
 
     def symbol_row(self, surface, area, symbols, tag):
         """Big Zener symbols in a row, each a button ``(tag, symbol)``."""
@@ -693,10 +687,10 @@ class SeancePartyScreen(GameScreen):
             hint, burn, board = stack(body, [s(30), s(64), s(64)], self.gap())
             self.hint(surface, hint, f"{card.name}, the curse on {self.name(seat)}'s {z}:")
             label = "Burn it: a one-time use, then the trash"
-            self.add_button(surface, Button(burn, label, ("burn", True), draw_face=label_face(label, s(theme.LABEL))))
+            self.add_button(surface, Button(burn, label, ("burn", True)))
             kind = "a phantom" if card.type == "spirit" else "a curse"
             label = f"To the board upside down, {kind}"
-            self.add_button(surface, Button(board, label, ("burn", False), draw_face=label_face(label, s(theme.LABEL))))
+            self.add_button(surface, Button(board, label, ("burn", False)))
             return
         if not draft["burn"] and self.draw_possession(surface, body, go, seat, card):
             return
@@ -763,7 +757,7 @@ class SeancePartyScreen(GameScreen):
             return
         self.prompt(surface, "What did it change?")
         self.hint(surface, hint, f"{cause}: each tap enters one card, one Spirit Energy or the planchette's move.")
-        choices = [(label, ("do", {**a, "cause": cause}), label_face(label, s(theme.LABEL)))
+        choices = [(label, ("do", {**a, "cause": cause}), None)
                    for a in self.corrections() for label in [self.correction_label(a)]]
         self.cards_grid(surface, body, choices, "effectpage", cols=2)
 
