@@ -18,6 +18,8 @@ import numpy as np
 
 from companion.vision.geometry import ASPECT, order_corners, quad_area, refine_corners
 
+QUARTER_BLUR = 1.5      # at quarter size: a back's checks, rings or stripes melt into one tone
+PAPER_HUE = 0.035       # the most a pixel's share of each of B, G, R may differ from the paper's
 MIN_AREA = 0.004        # of the frame: smaller regions are symbols, crumbs, noise
 MAX_AREA = 0.25
 WIDTHS = (0.075, 0.09, 0.105, 0.12)  # card widths to try when the frame shows none, of the frame's width
@@ -57,16 +59,46 @@ def _card_like(quad: np.ndarray) -> bool:
     return short > 0 and 1.15 < long / short < 1.7
 
 
-class Outlines:
-    """The closed shapes of one frame (computed once, used by both of the finder's passes)."""
+def paper_mask(frame: np.ndarray, paper: np.ndarray) -> np.ndarray:
+    """Where the frame has the colour of the deck's paper (0/255): its hue within a few per
+    cent (a camera's colour cast) and brighter than half the frame.  Why: on a cloth whose
+    checks make edges everywhere, the cards' outlines are lost among the table's; their
+    paper's colour is not.  A back shows its white rim, which closes around it."""
+    pixels = frame.astype(np.float32) + 1.0
+    hue = pixels / pixels.sum(axis=2, keepdims=True)
+    own = (np.float32(paper) + 1.0) / (np.float32(paper) + 1.0).sum()
+    near = np.abs(hue - own).max(axis=2) < PAPER_HUE
+    light = pixels.sum(axis=2)
+    mask = (near & (light > np.median(light))).astype(np.uint8) * 255
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
 
-    def __init__(self, frame: np.ndarray):
+
+def _filled(mask: np.ndarray) -> list[np.ndarray]:
+    """The outer outlines of a mask's regions (holes in them ignored), big enough to be a
+    card or part of one."""
+    h, w = mask.shape
+    area = float(h * w)
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return [c.astype(np.float32) for c in contours
+            if MIN_AREA * area < cv2.contourArea(c) < MAX_AREA * area]
+
+
+class Outlines:
+    """The closed shapes of one frame (computed once, used by both of the finder's passes).
+    ``paper``: the deck's paper colour (BGR), when known, adds the regions of that colour."""
+
+    def __init__(self, frame: np.ndarray, paper: np.ndarray | None = None):
         h, w = frame.shape[:2]
         self.size = (w, h)
         self.contours: list[np.ndarray] = []
         half = cv2.resize(frame, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
-        for edges, scale, grow in ((edge_map(frame), 1.0, 3), (edge_map(half, blur=1.6), 2.0, 3)):
+        quarter = cv2.resize(half, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+        for edges, scale, grow in ((edge_map(frame), 1.0, 3), (edge_map(half, blur=1.6), 2.0, 3),
+                                   (edge_map(quarter, blur=QUARTER_BLUR), 4.0, 3)):
             self.contours += [c * scale for c in _shapes(edges, grow)]
+        if paper is not None:
+            self.contours += [c * 2.0 for c in _filled(paper_mask(half, paper))]
 
     def quads(self) -> list[np.ndarray]:
         """The direct guesses: each shape's own quad and its enclosing rectangle."""

@@ -27,6 +27,7 @@ GLANCE = 0.55           # a face this unlike every taught one at first sight is 
                         # none below it reached a safe similarity after alignment)
 NOT_A_CARD = 0.35       # below this similarity the patch is nothing the deck knows
 BACK = "back"
+ECC_STEPS = (30, 5)     # the alignment's iterations at half size, then at full size
 UNALIGNED = 0.35        # a face that did not align keeps this share of its margin
 RIVALS = 4              # the best names settled pairwise
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
@@ -74,10 +75,10 @@ def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, str
     half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
     try:  # at half size (four times quicker), then once more at full size from there
         _, warp = cv2.findTransformECC(half(reference), half(moving), warp, motion,
-                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 30, 1e-3), None, 3)
+                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[0], 1e-3), None, 3)
         warp[:, 2] *= 2
         _, warp = cv2.findTransformECC(reference, moving, warp, motion,
-                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 5, 1e-3), None, 3)
+                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[1], 1e-3), None, 3)
     except cv2.error:
         return None
     if np.abs(warp[:, :2] - np.eye(2)).max() > stretch or np.abs(warp[:, 2]).max() > 10:

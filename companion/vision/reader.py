@@ -27,6 +27,9 @@ SAME = 0.6       # two outlines sharing more than this (of the smaller) are one 
 CORNERS = True
 WELL = 0.9       # a card named at this similarity needs no second look ...
 AGAIN = 0.9      # ... through an outline sharing this much with it (intersection over union)
+LOOKS = 3        # the closest looks at one place ...
+ALIKE = 0.8      # ... through outlines sharing this much
+BACK_RIM = 0.035  # a back's rim, of the card's width
 REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
 
@@ -53,6 +56,13 @@ def _overlap(a: np.ndarray, b: np.ndarray) -> float:
     return float(inter) / max(1.0, min(quad_area(a), quad_area(b)))
 
 
+def paper_colour(faces: dict[str, np.ndarray]) -> np.ndarray | None:
+    """The deck's paper (BGR): the median of the taught faces' pixels away from their edges —
+    most of a face is bare paper.  None for a deck of backs alone."""
+    pixels = [face[20:-20, 10:-10].reshape(-1, 3) for name, face in faces.items() if name != "back"]
+    return np.median(np.concatenate(pixels), axis=0) if pixels else None
+
+
 def iou(a: np.ndarray, b: np.ndarray) -> float:
     """Intersection over union of two convex quads."""
     inter, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
@@ -72,6 +82,11 @@ class Reader:
     def __init__(self, faces: dict[str, np.ndarray]):
         self.namer = Namer(faces, SAFE)
         self.frame_inset = printed_frame(faces)
+        # the inner outlines an outline may be, as insets of the card's width: the printed
+        # frame (if the deck has one) and a back's white rim (most backs have one: where the
+        # pattern stops is the sharpest outline a back shows)
+        self.insets = ((self.frame_inset,) if self.frame_inset is not None else ()) + (BACK_RIM,)
+        self.paper = paper_colour(faces)
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
@@ -96,17 +111,21 @@ class Reader:
             done.append(quad)
             centres.append(centre)
             tries = [quad]
-            if grow and self.frame_inset is not None:  # the outline may be the printed inner frame
-                tries.append(grown(quad, self.frame_inset))
+            if grow:  # the outline may be an inner one: a face's printed frame, a back's rim
+                tries += [grown(quad, inset) for inset in self.insets]
             for outline in tries:
                 if any(r.similarity >= WELL and iou(outline, r.corners) > AGAIN for r in out):
                     continue  # a card already seen well through a near-same outline
+                if sum(iou(outline, r.corners) > ALIKE for r in out) >= LOOKS:
+                    continue  # looked at closely enough already, through outlines much like it
                 naming = self.namer.name(straighten(frame, outline))
                 if naming.similarity < NOT_A_CARD:
                     continue
                 conf = naming.confidence
                 out.append(Reading(naming.card if conf >= SAFE else UNSURE, naming.card, outline,
                                    conf, naming.similarity, naming.candidates))
+                if conf >= SAFE:
+                    break  # named surely as found: no need to try it larger
         return out
 
     def name_at(self, frame: np.ndarray, quads) -> list[Reading]:
@@ -115,7 +134,7 @@ class Reader:
         return self._named(frame, [np.float32(q).reshape(4, 2) for q in quads], grow=False)
 
     def read(self, frame: np.ndarray) -> list[Reading]:
-        outlines = Outlines(frame)
+        outlines = Outlines(frame, self.paper)
         first = self._named(frame, outlines.quads())
         sure = [r for r in first if r.card != UNSURE and r.similarity > 0.6]
         second = []
