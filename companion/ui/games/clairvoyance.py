@@ -18,14 +18,13 @@ from __future__ import annotations
 import pygame
 
 from companion.ui import theme
-from companion.ui.games.clairvoyance_draw import (draw_die, draw_health_bar, draw_items, draw_lines, draw_seats,
-                                                  health_colour, lines_of, wrapped_button)
+from companion.ui.games.clairvoyance_draw import draw_die, draw_health_bar, draw_items, draw_seats, health_colour
 from companion.ui.games.clairvoyance_entry import CardForm, DieEntryScreen
 from companion.ui.games.clairvoyance_lights import lights
 from companion.ui.games.clairvoyance_panel import PlayerPanel
 from companion.ui.games.clairvoyance_words import action_label
 from companion.ui.screen import GameScreen
-from companion.ui.widgets import Button, columns, draw_text, grid, panel, rows
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows
 from firmware_py.pentagram.scenes import DAMAGE_SECONDS
 
 FIX_WORDS = {"hurt": "Someone loses health", "heal": "Someone gains health", "draw": "Someone draws",
@@ -233,8 +232,7 @@ class ClairvoyanceScreen(GameScreen):
         text = (self.view["said"] if text is None else text).strip()
         if not text:
             return area
-        lines = lines_of(surface, text, s(size), area.width)
-        used = draw_lines(surface, lines, area, s(size), colour)
+        used = draw_paragraph(surface, text, area, s(size), colour)
         return pygame.Rect(area.left, area.top + used + s(8), area.width, area.height - used - s(8))
 
     def ask(self, surface, area, text, colour=theme.INK) -> pygame.Rect:
@@ -247,8 +245,7 @@ class ClairvoyanceScreen(GameScreen):
             draw_text(surface, text, line, s(theme.TABLE), colour, bold=True)
             used = line.height
         else:
-            used = draw_lines(surface, lines_of(surface, text, s(theme.HEADING), area.width, True), area,
-                              s(theme.HEADING), colour, bold=True)
+            used = draw_paragraph(surface, text, area, s(theme.HEADING), colour, bold=True)
         return pygame.Rect(area.left, area.top + used + s(8), area.width, area.height - used - s(8))
 
     def footer(self, area, height=None) -> tuple[pygame.Rect, pygame.Rect]:
@@ -306,7 +303,7 @@ class ClairvoyanceScreen(GameScreen):
         rest = self.ask(surface, rest, f"{self.name(owed['seat'])} has three items: discard one to take the "
                         f"{self.view['room']['card']}")
         choices = [(action_label(self.view, a), self.do(a)) for a in self.legal("make_room")]
-        self.wrapped_choices(surface, rest, choices, 1, "flow")
+        self.tall_choices(surface, rest, choices, 1, "flow")
 
     def draw_turn(self, surface, area, owed):
         s = self.scale
@@ -381,9 +378,9 @@ class ClairvoyanceScreen(GameScreen):
         for seat, cell in zip(seats, columns(band, [1] * max(len(seats), 3), gap)):
             acts, pass_cell = rows(cell, [1, 1], gap) if passing else (cell, None)
             name = self.name(seat)
-            self.add_button(surface, wrapped_button(acts, name, ("actor", seat), s(20), bool(self.moves_of(seat)),
-                                                    colour=self.colour(seat),
-                                                    why=f"{name} has no instant, item effect or ability to use now"))
+            self.add_button(surface, Button(acts, name, ("actor", seat), bool(self.moves_of(seat)),
+                                            colour=self.colour(seat),
+                                            why=f"{name} has no instant, item effect or ability to use now"), s(20))
             if passing and seat not in not_waited:
                 self.add_button(surface, Button(pass_cell, "Pass", self.do({"act": "pass", "seat": seat})))
 
@@ -424,7 +421,7 @@ class ClairvoyanceScreen(GameScreen):
         winner = self.view["winner"] or ""
         face = theme.font(s(theme.HUGE), True)
         size = theme.HUGE if face.size(winner)[0] <= rest.width else theme.TABLE
-        draw_lines(surface, lines_of(surface, winner, s(size), rest.width, True), rest, s(size), theme.GOOD, True)
+        draw_paragraph(surface, winner, rest, s(size), theme.GOOD, bold=True)
         self.add_button(surface, Button(button, "See the results", ("results",), colour=theme.GOOD))
 
     # -- an entry in steps: the draft's verb and the picks so far -----------------------------------
@@ -439,32 +436,20 @@ class ClairvoyanceScreen(GameScreen):
         elif not choices:
             self.said(surface, body, "Nothing of the kind is possible now.", theme.MUTED)
         else:
-            self.wrapped_choices(surface, body, choices, 2 if len(choices) > 3 else 1, "flow")
+            self.tall_choices(surface, body, choices, 2 if len(choices) > 3 else 1, "flow")
         back, _ = columns(foot, [1, 2], s(theme.TARGET_GAP))
         self.add_button(surface, Button(back, "Back", ("back",)))
 
-    def wrapped_choices(self, surface, area, choices, cols: int, page_key: str) -> None:
-        """``choices`` (label, action) as buttons of at least the target's height whose labels
-        wrap; the last cell pages on ("More ▸", ``(page_key, n)``) when they do not all fit."""
+    def tall_choices(self, surface, area, choices, cols: int, page_key: str) -> None:
+        """``choices`` (label, action) as buttons up to 72 units tall, room for a long choice's
+        label to wrap, paged by the shared ``add_choices`` when they do not all fit."""
         s = self.scale
         gap = s(theme.TARGET_GAP)
         per_row = max(1, (area.height + gap) // (s(theme.TARGET) + gap))
         lines = max(1, min(per_row, -(-len(choices) // cols)))
         height = min(s(72), (area.height - gap * (lines - 1)) // lines)
         band = pygame.Rect(area.left, area.top, area.width, lines * height + (lines - 1) * gap)
-        cells = grid(band, cols, lines, gap)
-        pages = self.__dict__.setdefault("pages", {})
-        page = pages.get(page_key, 0)
-        if len(choices) <= len(cells):
-            page, shown = 0, choices
-        else:
-            per = len(cells) - 1
-            count = -(-len(choices) // per)
-            page = page % count
-            shown = choices[page * per:(page + 1) * per] + [(f"More ▸ ({page + 1}/{count})", (page_key, page + 1))]
-        pages[page_key] = page
-        for cell, (label, action) in zip(cells, shown):
-            self.add_button(surface, wrapped_button(cell, label, action, s(theme.LABEL)))
+        self.add_choices(surface, band, choices, cols, lines, page_key=page_key)
 
     def step(self, verb: str, picks: list) -> tuple[str, list | None]:
         """The question and choices of ``verb``'s next step after ``picks``."""

@@ -1,6 +1,5 @@
 """Clairvoyance's pictures: the d8 as a die (the face on top as a triangle, the three faces
-sharing its edges around it, as on the octahedron's net), a health bar, a row of seats,
-a button whose label wraps to two lines, and the height a wrapped sentence needs.
+sharing its edges around it, as on the octahedron's net), a health bar, a row of seats.
 
 Drawn only from what the screen passes in (the view's figures); every text goes through
 ``draw_text`` so the table-grade audit sees it."""
@@ -12,31 +11,9 @@ import math
 import pygame
 
 from companion.ui import theme
-from companion.ui.widgets import Button, button_colours, draw_text, floor_for, wrap
+from companion.ui.widgets import draw_text, floor_for
 
 ROOT3 = math.sqrt(3)
-
-
-def lines_of(surface, text: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """``text`` wrapped to ``width`` at ``size`` pixels (never below the floor)."""
-    size = max(size, floor_for(surface))
-    return wrap(text, size, width, bold, size)
-
-
-def line_step(surface, size: int) -> int:
-    return int(max(size, floor_for(surface)) * 1.25)
-
-
-def draw_lines(surface, lines: list[str], rect: pygame.Rect, size: int, colour, bold=False,
-               align="left") -> int:
-    """Lines from the top of ``rect``, one under the other; returns the height used."""
-    step = line_step(surface, size)
-    y = rect.top
-    for line in lines:
-        draw_text(surface, line, pygame.Rect(rect.left, y, rect.width, step), size, colour, align,
-                  bold=bold, valign="top")
-        y += step
-    return y - rect.top
 
 
 def die_net(rect: pygame.Rect) -> tuple[float, list[list[tuple[float, float]]]]:
@@ -121,28 +98,3 @@ def draw_seats(surface, rect: pygame.Rect, seats: list[tuple[str, tuple]], gap: 
         if k == current:
             pygame.draw.rect(surface, theme.INK, chip, max(2, rect.height // 12), border_radius=rect.height // 2)
         draw_text(surface, name, chip.inflate(-rect.height // 2, 0), size, theme.ink_on(colour), "centre", bold=True)
-
-
-def wrapped_button(rect: pygame.Rect, label: str, action, size: int, enabled: bool = True, colour=None,
-                   selected: bool = False, why: str = "", bold: bool = True) -> Button:
-    """A button whose label wraps to as many lines as it holds (a long choice, "Jack-in-the-Box:
-    fill in faces and damage…", reads whole instead of cut), in the ink of its state."""
-    button = Button(rect, label, action, enabled, selected=selected, colour=colour, why=why)
-    shown = f"✓ {label}" if selected and enabled else label
-
-    def face(surface, inner):
-        floor = floor_for(surface)
-        fill = tuple(surface.get_at((inner.left, inner.centery)))[:3]  # the state's fill (pressed: the ink)
-        ink = theme.ink_on(fill) if enabled else button_colours(button)[1]
-        used = size
-        lines = lines_of(surface, shown, used, inner.width, bold)
-        if len(lines) * line_step(surface, used) > inner.height + 2:
-            used = floor
-            lines = lines_of(surface, shown, used, inner.width, bold)
-        step = line_step(surface, used)
-        top = inner.centery - len(lines) * step // 2
-        draw_lines(surface, lines, pygame.Rect(inner.left, top, inner.width, len(lines) * step), used, ink, bold,
-                   "centre")
-
-    button.draw_face = face
-    return button

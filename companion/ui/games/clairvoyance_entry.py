@@ -12,10 +12,10 @@ from companion.games.clairvoyance.die import FACES, LAYOUTS, custom
 import pygame
 
 from companion.ui import theme
-from companion.ui.games.clairvoyance_draw import draw_die, draw_lines, lines_of, wrapped_button
+from companion.ui.games.clairvoyance_draw import draw_die
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screen import SubScreen
-from companion.ui.widgets import Button, columns, draw_text, rows
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, rows
 
 USES = (("none", "Plain"), ("single", "Single-use"), ("continuous", "Continuous"))
 EFFECTS = ((None, "Players resolve"), ("destroy", "Destroy an item"), ("reduce", "Reduce damage"))
@@ -78,8 +78,7 @@ class CardForm(SubScreen):
         self.draw_effect(surface, lines[3])
         label, field = columns(lines[4], [1, 5], s(8))
         draw_text(surface, "Text", label, s(15), theme.MUTED)
-        self.add_button(surface, wrapped_button(field, self.text or "tap to type what the card says", ("text",),
-                                                s(theme.LABEL), bold=False))
+        self.add_button(surface, Button(field, self.text or "tap to type what the card says", ("text",)))
         back, save = columns(lines[5], [1, 2], s(10))
         self.add_button(surface, Button(back, "Back", ("back",)), s(16))
         self.add_button(surface, Button(save, "Save the card", ("save",), bool(self.name.strip()),
@@ -221,9 +220,9 @@ class DieEntryScreen(SubScreen):
         near = sorted(self.touches[face])
         draw_die(surface, picture.inflate(0, -s(40)), face, near)
         y = right.top
-        y += draw_lines(surface, lines_of(surface, "Tap a face, then the three faces that share an edge with it "
-                                          "(the other face's row follows).", s(theme.BODY), right.width),
-                        pygame.Rect(right.left, y, right.width, s(50)), s(theme.BODY), theme.MUTED) + gap
+        y += draw_paragraph(surface, "Tap a face, then the three faces that share an edge with it (the other face's "
+                            "row follows).", pygame.Rect(right.left, y, right.width, s(50)), s(theme.BODY),
+                            theme.MUTED) + gap
         tabs = pygame.Rect(right.left, y, right.width, s(56))
         for cell, other in zip(columns(tabs, [1] * 8, gap), FACES):
             count = len(self.touches[other])
@@ -241,9 +240,8 @@ class DieEntryScreen(SubScreen):
         left = [str(f) for f in FACES if len(self.touches[f]) != 3]
         status = ("Still to finish: face" + ("s " if len(left) > 1 else " ") + ", ".join(left)) if left else \
             "Every face touches three others: Use this die checks it is a real d8."
-        draw_lines(surface, lines_of(surface, status, s(theme.BODY), right.width),
-                   pygame.Rect(right.left, touches.bottom + gap, right.width, body.bottom - touches.bottom - gap),
-                   s(theme.BODY), theme.INK)
+        draw_paragraph(surface, status, pygame.Rect(right.left, touches.bottom + gap, right.width,
+                                                    body.bottom - touches.bottom - gap), s(theme.BODY), theme.INK)
         parts = columns(foot, [2, 2, 1.3, 1.3, 2], gap)
         self.add_button(surface, Button(parts[0], "Fill: standard", ("fill", "standard")))
         self.add_button(surface, Button(parts[1], "Fill: rulebook", ("fill", "rulebook")))

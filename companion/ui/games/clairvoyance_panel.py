@@ -10,9 +10,9 @@ from __future__ import annotations
 import pygame
 
 from companion.ui import theme
-from companion.ui.games.clairvoyance_draw import draw_health_bar, draw_lines, health_colour, lines_of
+from companion.ui.games.clairvoyance_draw import draw_health_bar, health_colour
 from companion.ui.screen import SubScreen
-from companion.ui.widgets import Button, columns, draw_text, panel, rows
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, panel, rows
 
 
 class PlayerPanel(SubScreen):
@@ -83,9 +83,8 @@ class PlayerPanel(SubScreen):
                         max(0, info["health"]), top)
         y = facts.top
         for fact in self.facts():
-            lines = lines_of(surface, fact, s(theme.BODY), facts.width)
-            y += draw_lines(surface, lines, pygame.Rect(facts.left, y, facts.width, facts.bottom - y),
-                            s(theme.BODY), theme.INK) + s(4)
+            y += draw_paragraph(surface, fact, pygame.Rect(facts.left, y, facts.width, facts.bottom - y),
+                                s(theme.BODY), theme.INK) + s(4)
 
     def draw_cards(self, surface, area, info):
         s = self.scale
@@ -98,13 +97,11 @@ class PlayerPanel(SubScreen):
             panel(surface, cell, theme.CARD, s(8))
             room = cell.inflate(-s(16), -s(12))
             y = room.top
-            y += draw_lines(surface, lines_of(surface, f"#{item['id']} {found['card']}", s(theme.HEADING), room.width,
-                                              True), pygame.Rect(room.left, y, room.width, room.height),
-                            s(theme.HEADING), theme.DARK_INK, True) + s(4)
+            y += draw_paragraph(surface, f"#{item['id']} {found['card']}", pygame.Rect(room.left, y, room.width,
+                                room.height), s(theme.HEADING), theme.DARK_INK, bold=True) + s(4)
             for text in (found["figures"], found["does"] or "No effect"):
-                y += draw_lines(surface, lines_of(surface, text, s(theme.FLOOR), room.width),
-                                pygame.Rect(room.left, y, room.width, room.bottom - y), s(theme.FLOOR),
-                                theme.DARK_INK) + s(4)
+                y += draw_paragraph(surface, text, pygame.Rect(room.left, y, room.width, room.bottom - y),
+                                    s(theme.FLOOR), theme.DARK_INK) + s(4)
 
     def on_button(self, action):
         if action[0] == "back":
