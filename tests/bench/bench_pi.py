@@ -184,6 +184,12 @@ def _camera_rows(budget: str, scenario: str, run: dict, share: float) -> list[Ro
     rows += [Row(f"{name}: frames per second, the whole screen drawn each", run["loop_turns_per_s"], "fps",
                  (">=", 30.0), "the camera's process reading on its own core meanwhile"),
              Row(f"{name}: longest gap between frames", run["longest_gap_ms"], "ms", ("<=", 100.0))]
+    camera = run.get("camera") or {}
+    if camera.get("cpu_s") is not None and run["seconds"]:
+        reading = (camera["cpu_s"] - camera.get("source_cpu_s", 0.0)) / run["seconds"]
+        rows.append(Row(f"{name}: the camera process's CPU, share of a Pi core", reading / share * 100, "%", None,
+                        f"a card every {4:.0f} s; the virtual camera's drawing left out; "
+                        f"{camera.get('reads', 0)} reads of {camera.get('frames', 0)} frames"))
     if run["conversions_read_share"] is not None:
         rows.append(Row(f"{name}: ADS1115 conversions read", run["conversions_read_share"] * 100, "%", (">=", 99.9)))
     return rows
