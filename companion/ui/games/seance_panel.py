@@ -13,7 +13,7 @@ import pygame
 
 from companion.ui import theme
 from companion.ui.games.seance_widgets import stack
-from companion.ui.widgets import Button, columns, draw_text, face_ink, floor_for, rows, wrap
+from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, face_ink, floor_for, line_step, rows, wrap
 from companion.ui.zener import draw_symbol
 
 
@@ -152,27 +152,26 @@ def draw_player(screen, surface, rect: pygame.Rect, seat: int) -> None:
         draw_text(surface, words, state, s(theme.FLOOR), theme.GOLD if face["charged"] else theme.MUTED, "centre")
         if cursed:
             draw_text(surface, cursed, curse, s(theme.FLOOR), theme.BAD, "centre", bold=True)
-    draw_lines(surface, body, facts(view, seat), s)
+    draw_facts(surface, body, facts(view, seat), s)
 
 
-def draw_lines(surface, rect: pygame.Rect, lines: list[tuple[str, str]], s) -> None:
+def draw_facts(surface, rect: pygame.Rect, lines: list[tuple[str, str]], s) -> None:
     """``what: words`` lines wrapped at the body size; what no longer fits is left for the summary."""
     size = s(theme.BODY)
-    step = int(size * 1.3)
+    step = line_step(size)
     label_width = s(76)
+    words_width = rect.width - label_width
     y = rect.top
     for what, words in lines:
-        wrapped = wrap(words, size, rect.width - label_width, False, size)
-        if y + step * len(wrapped) > rect.bottom:
+        count = len(wrap(words, size, words_width, False, size))
+        if y + step * count > rect.bottom:
             if y + step <= rect.bottom:
                 draw_text(surface, "… more in the summary", pygame.Rect(rect.left, y, rect.width, step), size,
                           theme.MUTED)
             return
         draw_text(surface, what, pygame.Rect(rect.left, y, label_width - s(6), step), size, theme.MUTED, bold=True)
-        for line in wrapped:
-            draw_text(surface, line, pygame.Rect(rect.left + label_width, y, rect.width - label_width, step), size,
-                      theme.INK)
-            y += step
+        y += draw_paragraph(surface, words, pygame.Rect(rect.left + label_width, y, words_width, step * count), size,
+                            theme.INK)
 
 
 def story_label(view: dict) -> str | None:
@@ -195,13 +194,9 @@ def draw_story(screen, surface, rect: pygame.Rect) -> None:
         draw_score(screen, surface, score, battle)
     words = view["battle_words"].split(": ", 1)[-1]
     size = s(theme.BODY)
-    lines = wrap(words, size, body.width, False, size)
-    step = int(size * 1.3)
-    if len(lines) * step > body.height:
+    if len(wrap(words, size, body.width, False, size)) * line_step(size) > body.height:
         size = s(theme.FLOOR)
-        lines, step = wrap(words, size, body.width, False, size), int(size * 1.25)
-    for k, line in enumerate(lines[: max(1, body.height // step)]):
-        draw_text(surface, line, pygame.Rect(body.left, body.top + k * step, body.width, step), size, theme.INK)
+    draw_paragraph(surface, words, body, size, theme.INK)
 
 
 def draw_score(screen, surface, rect: pygame.Rect, battle: dict) -> None:

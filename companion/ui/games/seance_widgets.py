@@ -52,7 +52,8 @@ def choice_grid(screen, surface, area: pygame.Rect, choices: list[tuple[Any, Any
         per = len(cells) - 1
         count = -(-len(choices) // per)
         page = page % count
-        shown = list(choices[page * per:(page + 1) * per]) + [(f"More ▸ ({page + 1}/{count})", (page_key, page + 1), None)]
+        more = (f"More ▸ ({page + 1}/{count})", (page_key, page + 1), None)
+        shown = list(choices[page * per:(page + 1) * per]) + [more]
     pages[page_key] = page
     for cell, choice in zip(cells, shown):
         label, action, face = choice[:3]
