@@ -12,7 +12,8 @@ pipe close and leaves.
 A worker says what it is through a few class attributes (``NAME`` on the health board,
 ``PROCESS_NAME``, ``CALLED`` in sentences, ``LOST``: what the table loses while it is down) and what its messages
 mean through :meth:`SupervisedChild.take`.  Every child first says ``("ready", pid, ...)``
-and reports faults as ``("health", device, ok, message)``; the parent sends ``("stop",)``.
+and reports faults as ``("health", device, ok, message)`` — a failure under the process's own
+``NAME`` is its last word before it ends, said with its death; the parent sends ``("stop",)``.
 """
 
 from __future__ import annotations
@@ -138,8 +139,8 @@ class SupervisedChild:
         kind = message[0]
         if kind == "health":
             _, device, ok, text = message
-            if device == self.NAME and not ok and not self.ready:
-                self._last_word = text  # why a child that never worked is about to end
+            if device == self.NAME and not ok:
+                self._last_word = text  # why the child is about to end: said once it has
             else:
                 self.health.ok(device) if ok else self.health.fail(device, text)
             return []

@@ -157,3 +157,24 @@ def test_a_camera_that_cannot_open_is_a_warning_and_the_taps_still_work(tmp_path
     finally:
         app.close()
     assert not app.camera.alive
+
+
+def test_a_camera_unplugged_mid_game_is_a_warning_and_its_process_is_started_again(tmp_path, deck):
+    from companion.vision.process import CameraProcess
+    from firmware_py.clock import ManualClock
+    from firmware_py.health import Health
+    from tests.camera_faults import loose_factory
+
+    clock, health = ManualClock(0.0), Health()
+    camera = CameraProcess(CameraSpec(source="0", deck=deck, factory=loose_factory), health, clock)
+    try:
+        assert camera.wait_for(lambda: not camera.alive and camera.starts == 1 and camera.ready, WAIT)
+        camera.wait_for(lambda: camera._restart_at is not None, WAIT)
+        (status,) = [s for s in health.devices.values() if s.name == "camera"]
+        assert not status.ok and "stopped giving pictures: is it still plugged in?" in status.message
+        assert "starting it again in 2 s" in status.message
+        clock.advance(2.0)
+        assert camera.wait_for(lambda: camera.starts == 2, WAIT)  # started again after its pause
+    finally:
+        camera.close()
+    assert not camera.alive

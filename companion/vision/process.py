@@ -13,7 +13,9 @@ and threads").
   started by spawn, drained once a frame, restarted with back-off after a death, stopped
   without leaving a process behind.
 
-Messages, child to parent: ``("ready", pid)``, ``("health", "camera", ok, sentence)``,
+Messages, child to parent: ``("ready", pid)``, ``("health", "camera", False, sentence)`` (its
+last word before it ends), ``("health", "camera picture", ok, sentence)`` (a covered lens, too
+little light),
 ``("seen", [Landed | Gone, ...], source_cpu)``, ``("laid", source_cpu)`` (a lay applied;
 ``source_cpu``: the CPU seconds spent making frames so far), ``("table", backs, faces)``, ``("stats", {...})``,
 ``("ended",)`` (a recording has no more frames), ``("teach-say", sentence)`` and
@@ -36,7 +38,8 @@ from firmware_py.child import START_METHOD, SupervisedChild
 from firmware_py.clock import Clock
 from firmware_py.health import Health, describe
 
-NAME = "camera"  # the health board's name
+NAME = "camera"  # the health board's name for the process (a failure under it is the child's last word)
+PICTURE = "camera picture"  # ...and for what the frames show (a covered lens, too dark): the process goes on
 
 
 @dataclass(frozen=True)
@@ -78,8 +81,6 @@ def _deck_folder(spec: CameraSpec, factory: Any, source: Any) -> str:
 def serve(conn: Any, spec: CameraSpec) -> None:
     """The child's main: look, read, report, until told to stop or the parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the app's: it closes us
-    from firmware_py.camera import FrameWatch
-    from companion.vision.live import LiveReader
     from companion.vision.reader import Reader
 
     try:
@@ -89,64 +90,97 @@ def serve(conn: Any, spec: CameraSpec) -> None:
     except Exception as error:  # a camera, a deck or a library fault: a sentence, and the parent retries
         conn.send(("health", NAME, False, _sentence(error)))  # said after the LOST words
         sys.exit(3)
-    watch = FrameWatch()
-    live = LiveReader(reader, check=watch.check)
-    conn.send(("ready", os.getpid()))
-    period = 1.0 / max(0.2, spec.fps)
-    warning: str | None = None
-    table: tuple = (0, ())
-    frames, seconds, source_cpu, next_stats = 0, 0.0, 0.0, time.monotonic()
     try:
-        while True:
-            began = time.monotonic()
-            while conn.poll():
-                message = conn.recv()
-                if message[0] == "stop":
-                    return
-                if message[0] == "lay" and hasattr(source, "lay"):
-                    source.lay(list(message[1]))
-                    conn.send(("laid", source_cpu))
-                elif message[0] == "capture":
-                    conn.send(("captured", _capture(source, message[1])))
-                elif message[0] == "teach":
-                    taught = _teach(conn, source, message[1], message[2])
-                    if taught is None:
-                        return  # told to stop while teaching
-                    if taught:
-                        live = LiveReader(taught, check=watch.check)
-            start = time.thread_time()
-            frame = source.read()
-            source_cpu += time.thread_time() - start  # making frames: the camera's work, not the reader's
-            if frame is None:  # a recording has ended: say so once, then wait to be stopped
-                conn.send(("ended",))
-                while conn.recv()[0] != "stop":
-                    pass
-                return
-            look = live.look(frame)
-            frames += 1
-            seconds += look.seconds
-            if look.warning != warning:
-                warning = look.warning
-                conn.send(("health", NAME, warning is None, f"the camera cannot read the cards: {warning}"
-                           if warning else ""))
-            if look.events:
-                conn.send(("seen", list(look.events), source_cpu))
-            if (look.backs, look.faces) != table:
-                table = (look.backs, look.faces)
-                conn.send(("table", look.backs, list(look.faces)))
-            now = time.monotonic()
-            if now >= next_stats:
-                conn.send(("stats", {"frames": frames, "reads": live.reads, "read_s": seconds,
-                                     "cpu_s": sum(os.times()[:2]), "source_cpu_s": source_cpu}))
-                next_stats = now + spec.stats_every
-            # twice as often while something happens on the table: a card is entered sooner
-            left = (period / 2 if live.busy else period) - (time.monotonic() - began)
-            if left > 0:
-                conn.poll(left)  # the next frame's time, or a message first
+        _Looking(conn, spec, source, reader).run()
     except (EOFError, BrokenPipeError, ConnectionResetError):
         return  # the parent is gone
+    except Exception as error:  # the camera unplugged, a fault mid-read: said, and the parent restarts us
+        conn.send(("health", NAME, False, _sentence(error)))
+        sys.exit(3)
     finally:
         source.close()
+
+
+class _Looking:
+    """The child's loop: a frame every ``1 / fps`` s (twice as often while cards settle), the
+    parent's messages between frames."""
+
+    def __init__(self, conn: Any, spec: CameraSpec, source: Any, reader: Any) -> None:
+        from companion.vision.live import LiveReader
+        from firmware_py.camera import FrameWatch
+
+        self.conn, self.spec, self.source = conn, spec, source
+        self.watch = FrameWatch()
+        self.live = LiveReader(reader, check=self.watch.check)
+        self.warning: str | None = None
+        self.table: tuple = (0, ())
+        self.frames, self.seconds, self.source_cpu = 0, 0.0, 0.0
+        self.next_stats = time.monotonic()
+
+    def run(self) -> None:
+        self.conn.send(("ready", os.getpid()))
+        period = 1.0 / max(0.2, self.spec.fps)
+        while True:
+            began = time.monotonic()
+            while self.conn.poll():
+                if not self.obey(self.conn.recv()):
+                    return
+            if not self.look():
+                return
+            # twice as often while something happens on the table: a card is entered sooner
+            left = (period / 2 if self.live.busy else period) - (time.monotonic() - began)
+            if left > 0:
+                self.conn.poll(left)  # the next frame's time, or a message first
+
+    def obey(self, message: tuple) -> bool:
+        """One message from the parent; False: stop."""
+        kind = message[0]
+        if kind == "stop":
+            return False
+        if kind == "lay" and hasattr(self.source, "lay"):
+            self.source.lay(list(message[1]))
+            self.conn.send(("laid", self.source_cpu))
+        elif kind == "capture":
+            self.conn.send(("captured", _capture(self.source, message[1])))
+        elif kind == "teach":
+            from companion.vision.live import LiveReader
+
+            taught = _teach(self.conn, self.source, message[1], message[2])
+            if taught is None:
+                return False  # told to stop while teaching
+            if taught:
+                self.live = LiveReader(taught, check=self.watch.check)
+        return True
+
+    def look(self) -> bool:
+        """One frame looked at and what it told sent; False when a recording has ended."""
+        conn = self.conn
+        start = time.thread_time()
+        frame = self.source.read()
+        self.source_cpu += time.thread_time() - start  # making frames: the camera's work, not the reader's
+        if frame is None:  # a recording has ended: say so once, then wait to be stopped
+            conn.send(("ended",))
+            while conn.recv()[0] != "stop":
+                pass
+            return False
+        look = self.live.look(frame)
+        self.frames += 1
+        self.seconds += look.seconds
+        if look.warning != self.warning:
+            self.warning = look.warning
+            conn.send(("health", PICTURE, look.warning is None,
+                       f"the camera cannot read the cards: {look.warning}" if look.warning else ""))
+        if look.events:
+            conn.send(("seen", list(look.events), self.source_cpu))
+        if (look.backs, look.faces) != self.table:
+            self.table = (look.backs, look.faces)
+            conn.send(("table", look.backs, list(look.faces)))
+        now = time.monotonic()
+        if now >= self.next_stats:
+            conn.send(("stats", {"frames": self.frames, "reads": self.live.reads, "read_s": self.seconds,
+                                 "cpu_s": sum(os.times()[:2]), "source_cpu_s": self.source_cpu}))
+            self.next_stats = now + self.spec.stats_every
+        return True
 
 
 def _teach(conn: Any, source: Any, folder: str, cards: list[str]) -> Any:
