@@ -188,13 +188,16 @@ class MysteriumInvariants:
         self.visions: Counter = Counter()
         self.calls = 0
 
-    def __call__(self, game, previous, action, state) -> None:
+    #: what :meth:`tokens_and_cards` reads: a state that shares them all with the one before
+    #: (which was checked) is not read again
+    TOKENS_AND_CARDS = ("placed", "hand", "discard", "stage", "found")
+
+    @staticmethod
+    def tokens_and_cards(state) -> None:
+        """Tokens conserved, none on a finished pawn or one's own; stages and found cards agree."""
         table = state.table
         n = len(table.psychics)
         total = table.tokens
-        assert 1 <= state.round <= ROUNDS, f"the clock shows round {state.round}"
-        assert total == tokens_each(table.people, table.small)
-        assert state.crows_left >= 0 and state.crows_left <= CROWS[table.difficulty]
         for p in range(n):
             placed = [sum(1 for _, k in state.placed[p] if k == token) for token in TOKENS]
             for k in range(2):
@@ -212,6 +215,17 @@ class MysteriumInvariants:
             found = [state.found[p][k] for p in range(n) if state.found[p][k] is not None]
             assert len(set(found)) == len(found), f"two psychics found the same card: {found}"
             assert set(found) <= set(table.faceup[k])
+
+    def __call__(self, game, previous, action, state) -> None:
+        table = state.table
+        n = len(table.psychics)
+        total = table.tokens
+        assert 1 <= state.round <= ROUNDS, f"the clock shows round {state.round}"
+        assert total == tokens_each(table.people, table.small)
+        assert state.crows_left >= 0 and state.crows_left <= CROWS[table.difficulty]
+        if previous is None or state.table is not previous.table or any(
+                getattr(state, name) is not getattr(previous, name) for name in self.TOKENS_AND_CARDS):
+            self.tokens_and_cards(state)
         if table.small:
             assert state.level == (0,) * n, "the small-group variation has no track"
 
