@@ -179,20 +179,23 @@ def test_a_few_games_thoroughly():
 
 
 #: breadth beside the harness's depth: this many more games per table size (and teams), each
-#: step from the bot's list with the invariants, the whole legal list sampled every 8th step
+#: step from the bot's list with the invariants, the whole legal list sampled every 8th step;
+#: played in two halves (the same games), so that pytest-xdist's two workers end together
 QUICK_GAMES = {"2": 500, "3": 400, "4": 300, "5": 250, "teams": 300}
 
 
+@pytest.mark.parametrize("half", [0, 1])
 @pytest.mark.parametrize("table", list(QUICK_GAMES))
-def test_many_quick_games_keep_the_invariants(table):
+def test_many_quick_games_keep_the_invariants(table, half):
+    games = QUICK_GAMES[table]
     with old_objects_set_aside():
-        _quick_games(table)
+        _quick_games(table, range(half * games // 2, (half + 1) * games // 2))
 
 
-def _quick_games(table):
+def _quick_games(table, indices):
     acts: dict[str, int] = {}
     winners_by_team = 0
-    for index in range(QUICK_GAMES[table]):
+    for index in indices:
         rng = random.Random(f"quick:{table}:{index}")
         teams = table == "teams"
         line = make_setup(rng, index, 4 if teams else int(table), teams=teams)
@@ -210,4 +213,4 @@ def _quick_games(table):
     assert set(acts) >= {"guess", "roll", "possess", "throw", "discard", "end", "pass", "resolve", "die",
                          "instant", "use", "ability"}
     if table == "teams":
-        assert winners_by_team == QUICK_GAMES[table]
+        assert winners_by_team == len(indices)
