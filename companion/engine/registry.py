@@ -76,6 +76,7 @@ class Entry:
     option_screens: str | None = None  # "module:function(key, app, back, current, done)": an option's own screen
     examples: str | None = None  # "module:function() -> [(name, prepare(app))]": positions for `companion shots`
     lights: str | None = None  # "module:function(view, meta) -> Scene": what the pentagram shows
+    icon: str | None = None  # "module:function(surface, rect, s)": the game's picture on the home screen
     table_cards: Callable[[Any], list[dict]] | None = None  # cards the group entered, for the card book
     bot: Callable[..., dict | None] | None = None  # (game, state, seats, rng) -> a computer seat's move, or None
     computer_needs: str | None = None  # the option without which no seat can be the computer's (ESP: dealing here)

@@ -13,7 +13,7 @@ from companion.games import entries, names_in, registry
 from companion.ui import theme
 from companion.ui.keyboard import KeyboardScreen
 from companion.ui.screen import Screen, SubScreen
-from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, grid, panel, rows, wrap
+from companion.ui.widgets import Button, columns, draw_label, draw_paragraph, draw_text, face_ink, grid, panel, rows, wrap
 
 DEFAULT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus")
 
@@ -51,6 +51,20 @@ class ResumeScreen(Screen):
         return True
 
 
+def game_face(entry, s):
+    """A game's home-screen button: its picture, then its name at the table's size."""
+    draw_icon = load(entry.icon)
+
+    def face(surface, rect):
+        ink = face_ink(surface, rect)  # read before the picture covers the fill
+        name_h = min(rect.height // 2, s(theme.TABLE) + s(12))
+        picture = pygame.Rect(rect.left, rect.top + s(4), rect.width, rect.height - name_h - s(4))
+        draw_icon(surface, picture, s)
+        draw_label(surface, entry.title, pygame.Rect(rect.left, picture.bottom, rect.width, name_h), s(theme.TABLE),
+                   ink, bold=True)
+    return face
+
+
 class HomeScreen(Screen):
     """Choose a game."""
 
@@ -62,7 +76,10 @@ class HomeScreen(Screen):
         body, foot = rows(area.inflate(-s(40), -s(30)), [4, 1], s(14))
         cols = 2 if len(games) <= 4 else 3
         for cell, entry in zip(grid(body, cols, -(-len(games) // cols), s(14)), games):
-            self.add_button(surface, Button(cell, entry.title, ("game", entry.name)), s(24))
+            button = Button(cell, entry.title, ("game", entry.name))
+            if entry.icon:  # the game's picture above its name
+                button.draw_face = game_face(entry, s)
+            self.add_button(surface, button, s(24))
         self.add_button(surface, Button(foot, "Settings", "settings", key="s"), s(18))
 
     def on_button(self, action):

@@ -12,6 +12,7 @@ ENTRY = Entry(
     rules=CLAIRVOYANCE, make_setup=table.setup_line, blurb=table.blurb, default_people=3, options=table.OPTIONS,
     seat_choice=table.SEAT_CHOICE, capabilities=Capabilities(chance=True, computer_players=True, teams=True),
     table_cards=table_cards, secrets=with_other_secrets, bot=clairvoyance_bot,
+    icon="companion.ui.games.clairvoyance:draw_icon",
     screen="companion.ui.games.clairvoyance:ClairvoyanceScreen",
     option_screens="companion.ui.games.clairvoyance:option_screen",
     examples="companion.ui.games.clairvoyance:examples",

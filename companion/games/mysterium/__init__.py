@@ -11,6 +11,7 @@ ENTRY = Entry(
     people=(2, 7), default_people=4,  # the ghost included; 2-3 play the small variation, 4 is the main game's least
     options=table.OPTIONS,
     capabilities=Capabilities(chance=True, computer_players=True, secret_steps=True, ghost_seat=True),
+    icon="companion.ui.games.mysterium:draw_icon",
     screen="companion.ui.games.mysterium:MysteriumScreen", examples="companion.ui.games.mysterium:examples",
     lights="companion.ui.games.mysterium:lights", bot=mysterium_bot, secrets=secrets,
 )

@@ -13,6 +13,7 @@ ENTRY = Entry(
     rules=SEANCE_PARTY, make_setup=table.setup_line, blurb=table.blurb, default_people=2, options=table.OPTIONS,
     capabilities=Capabilities(chance=True, computer_players=True, secret_steps=True), table_cards=table_cards,
     bot=seance_bot, secrets=secrets,
+    icon="companion.ui.games.seance_party:draw_icon",
     screen="companion.ui.games.seance_party:SeancePartyScreen", examples="companion.ui.games.seance_party:examples",
     lights="companion.ui.games.seance_lights:lights",
 )

@@ -13,6 +13,7 @@ ENTRY = Entry(
     rules=ZENER_TEST, make_setup=table.setup_line, blurb=table.blurb, default_people=2, options=table.OPTIONS,
     capabilities=Capabilities(chance=True, computer_players=True), bot=zener_bot, secrets=other_cards,
     text_forms=zener_text_forms,
+    icon="companion.ui.games.zener_test:draw_icon",
     screen="companion.ui.games.zener_test:ZenerTestScreen", examples="companion.ui.games.zener_test:examples",
     lights="companion.ui.games.zener_test:lights",
 )

@@ -693,3 +693,8 @@ def five_players() -> tuple[dict, list[dict]]:
                     {"act": "die", "seat": seat, "face": face}, {"act": "end", "seat": seat}]
     actions += [{"act": "throw", "seat": 0, "item": 1, "target": 1}]
     return setup, actions
+
+
+def draw_icon(surface, rect, s) -> None:
+    """The home screen's picture of Clairvoyance: the d8, 8 on top, the faces one turn away."""
+    draw_die(surface, rect, 8, [3, 5, 7])

@@ -539,3 +539,13 @@ def examples():
     yield "menu", menu
     yield "esp-over", ex.at(table_setup, table_actions, len(table_actions))
     yield "summary", ex.results(table_setup, table_actions)
+
+
+def draw_icon(surface, rect, s) -> None:
+    """The home screen's picture of ESP: a face-down card and a face-up Zener card on it."""
+    from companion.ui.zener import fit_card
+
+    card = fit_card(rect.inflate(-rect.width // 3, 0))
+    back = card.move(-card.width // 3, s(4))
+    draw_back(surface, back)
+    pictures.draw_card(surface, card.move(card.width // 4, -s(2)), "3 star", s)

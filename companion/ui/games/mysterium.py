@@ -374,3 +374,8 @@ def examples():
     yield "mysterium-computer-ghost", ex.at(setup, actions, acts.index("guess") + 2, {"computer": [0]})
     yield "mysterium-computer-final", ex.at(setup, actions, acts.index("vote") + 2, {"computer": [0]})
     yield "mysterium-summary", ex.results(setup, actions)
+
+
+def draw_icon(surface, rect, s) -> None:
+    """The home screen's picture of Mysterium: the hourglass, its sand running."""
+    board.draw_hourglass(surface, rect, 0.6, s)

@@ -1068,3 +1068,10 @@ def examples():
     yield "seance-over", lambda app: ex.load(app, setup, actions)
 
     yield "seance-summary", ex.results(setup, actions)
+
+
+def draw_icon(surface, rect, s) -> None:
+    """The home screen's picture of Séance Party: the pentagram's star."""
+    from companion.ui.zener import draw_symbol
+
+    draw_symbol(surface, "star", rect, theme.GOLD, max(2, s(3)))

@@ -345,3 +345,17 @@ def examples():
     yield "zener-test-knock", knocking
     yield "zener-test-computer", ex.at(solo_setup, solo_actions, 30, {"computer": [0]})
     yield "zener-test-computer-between-runs", ex.at(solo_setup, solo_actions, 25, {"computer": [0]})
+
+
+def draw_icon(surface, rect, s) -> None:
+    """The home screen's picture of the Zener card test: the five symbols in a ring."""
+    import math
+
+    from companion.ui.zener import draw_symbol
+
+    size = min(rect.width, rect.height) // 3
+    for k, symbol in enumerate(("circle", "cross", "squiggle", "square", "star")):
+        angle = -math.pi / 2 + k * 2 * math.pi / 5
+        cell = pygame.Rect(0, 0, size, size)
+        cell.center = (rect.centerx + math.cos(angle) * size, rect.centery + math.sin(angle) * size)
+        draw_symbol(surface, symbol, cell, theme.SUIT_COLOURS[symbol])
