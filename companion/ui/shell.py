@@ -195,13 +195,10 @@ class SetupScreen(Screen):
             button = Button(rect, option.label, ("option", key), enabled, selected=chosen,
                             why=f"“{option.label}” is for "
                                 + " or ".join(str(c) for c in option.counts) + " players.")
-            button.draw_face = self._option_face(button, lines, size, line)
+            button.draw_face = tick_box_face(button, size, s)
             self.add_button(surface, button, size)
             y = rect.bottom + gap + s(1)
         return pygame.Rect(area.left, y, area.width, area.bottom - y) if area.bottom - y > s(40) else None
-
-    def _option_face(self, button: Button, lines: list[str], size: int, line: int):
-        return tick_box_face(button, lines, size, line, self.scale)
 
     def draw_blurb(self, surface, places) -> None:
         """The game's sentence about the set-up, in the first place with room for all of it;
@@ -322,9 +319,9 @@ class SetupScreen(Screen):
             self.app.refuse(reason)
 
 
-def tick_box_face(button: Button, lines: list[str], size: int, line: int, s):
+def tick_box_face(button: Button, size: int, s):
     """A toggle's face: a tick box (empty: off; filled and ticked: on) and its label beside it,
-    ``lines`` already wrapped to the room (``s``: the screen's scale)."""
+    wrapped as every label is (``s``: the screen's scale)."""
 
     def face(surface, rect):
         from companion.ui.widgets import button_colours
@@ -339,9 +336,7 @@ def tick_box_face(button: Button, lines: list[str], size: int, line: int, s):
         else:
             pygame.draw.rect(surface, ink, box, width=max(2, s(2)), border_radius=s(4))
         text = pygame.Rect(box.right + s(10), rect.top, rect.right - box.right - s(10), rect.height)
-        top = text.centery - len(lines) * line // 2
-        for k, words in enumerate(lines):
-            draw_text(surface, words, pygame.Rect(text.left, top + k * line, text.width, line), size, ink, bold=True)
+        draw_label(surface, button.label, text, size, ink, align="left")
     return face
 
 
@@ -408,7 +403,7 @@ class SettingsScreen(SubScreen):
 
         def toggle(cell, label, action, on):
             button = Button(cell, label, action, selected=on)
-            button.draw_face = tick_box_face(button, [label], size, int(size * 1.2), s)
+            button.draw_face = tick_box_face(button, size, s)
             self.add_button(surface, button, size)
 
         stepper(lines[0], "Pentagram brightness", settings.brightness, "brightness",
