@@ -27,7 +27,11 @@ GLANCE = 0.55           # a face this unlike every taught one at first sight is 
                         # none below it reached a safe similarity after alignment)
 NOT_A_CARD = 0.35       # below this similarity the patch is nothing the deck knows
 BACK = "back"
-ECC_STEPS = (30, 5)     # the alignment's iterations at half size, then at full size
+BACK_FAIR, BACK_GOOD = 0.5, 0.7  # a back is unlike every face everywhere: a back half covered
+                                 # is still surely a back
+PATCH_POOR, PATCH_FAIR = 0.3, 0.6  # the differing patches' best correlation: no evidence .. whole
+ECC_STEPS = (30, 0)     # the alignment's iterations at half size, then at full size (measured: a
+                        # full-size pass named no more cards right, at a sixth of the time)
 UNALIGNED = 0.35        # a face that did not align keeps this share of its margin
 RIVALS = 4              # the best names settled pairwise
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
@@ -77,8 +81,9 @@ def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, str
         _, warp = cv2.findTransformECC(half(reference), half(moving), warp, motion,
                                        (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[0], 1e-3), None, 3)
         warp[:, 2] *= 2
-        _, warp = cv2.findTransformECC(reference, moving, warp, motion,
-                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[1], 1e-3), None, 3)
+        if ECC_STEPS[1]:
+            _, warp = cv2.findTransformECC(reference, moving, warp, motion,
+                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[1], 1e-3), None, 3)
     except cv2.error:
         return None
     if np.abs(warp[:, :2] - np.eye(2)).max() > stretch or np.abs(warp[:, 2]).max() > 10:
@@ -104,7 +109,8 @@ class Naming:
         a face that matches its taught one well, is certainty.  A face that matches only
         fairly (much of it covered, or badly lit) earns less: measured on the corpus, the
         wrong names hide there."""
-        clear = np.clip((self.similarity - FAIR) / (GOOD - FAIR), 0.0, 1.0)
+        fair, good = (BACK_FAIR, BACK_GOOD) if self.card == BACK else (FAIR, GOOD)
+        clear = np.clip((self.similarity - fair) / (good - fair), 0.0, 1.0)
         return float(np.clip(self.margin / 0.5, 0.0, 1.0) * clear)
 
 
@@ -114,7 +120,7 @@ class Namer:
     def __init__(self, faces: dict[str, np.ndarray], safe: float = 0.8):
         # below this similarity no confidence reaches ``safe``: such a face is not settled
         # pairwise (the costly part), only its nearest face given as a guess
-        self.nameable = FAIR + safe * (GOOD - FAIR)
+        self.nameable = (FAIR + safe * (GOOD - FAIR), BACK_FAIR + safe * (BACK_GOOD - BACK_FAIR))
         names, rows = [], []
         signatures = {name: signature(face) for name, face in faces.items()}
         sharp = {name: signature(face, SHARP) for name, face in faces.items()}
@@ -168,14 +174,15 @@ class Namer:
             self._pair_patches[key] = boxes
         return self._pair_patches[key]
 
-    def _local_side(self, a: int, b: int, sig: np.ndarray, open_pixels: np.ndarray) -> float | None:
+    def _local_side(self, a: int, b: int, sig: np.ndarray,
+                    open_pixels: np.ndarray) -> tuple[float, float] | None:
         """Which of two faces the patches where they differ look like (+1 a, -1 b), each patch
         matched on its own with a few pixels' play — a corner numeral sits a pixel or two off
         after the whole face is aligned.  None when no patch has a picture in both faces (a pip
         against blank paper: the whole-face measure decides that)."""
         ta, tb = self.sharp[a], self.sharp[b]
         h, w = sig.shape
-        total = weight = 0.0
+        total = weight = best = 0.0
         for x, y, bw, bh, area in self._patches(a, b):
             if not open_pixels[y:y + bh, x:x + bw].mean() > 0.5:
                 continue
@@ -185,10 +192,11 @@ class Namer:
             ra = float(cv2.matchTemplate(window, pa, cv2.TM_CCOEFF_NORMED).max())
             rb = float(cv2.matchTemplate(window, pb, cv2.TM_CCOEFF_NORMED).max())
             total += area * (ra - rb)
+            best += area * max(ra, rb)
             weight += area
         if weight == 0:
             return None
-        return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0))
+        return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0)), best / weight
 
     def glance(self, thumb_bgr: np.ndarray) -> float:
         """How like the nearest taught face (either way up) a face straightened to ``THUMB``
@@ -235,11 +243,12 @@ class Namer:
         gh, gw = FACE_H // CELL, FACE_W // CELL
         distance, weight = self._distances(sig)
         similarity = 1.0 - distance / 2.0
-        if similarity.max() < self.nameable:  # no name could be safe: the nearest as the guess
-            best = int(np.argmax(similarity))
-            name, flipped = self.labels[best]
-            clear = np.clip((similarity - FAIR) / (GOOD - FAIR), 0.0, 1.0)
-            return Naming(name, float(similarity[best]), name, 0.0, flipped, ((name, float(clear[best])),))
+        best = int(np.argmax(similarity))
+        name, flipped = self.labels[best]
+        if similarity[best] < self.nameable[name == BACK]:
+            # no name could be safe: the nearest as the guess, without the costly settling
+            guess = Naming(name, float(similarity[best]), name, 1.0, flipped)
+            return replace(guess, margin=0.0, candidates=((name, guess.confidence),))
         # the best way up of each of the few best names
         rivals: list[int] = []
         order = np.argsort(distance)
@@ -268,7 +277,8 @@ class Namer:
                 power = float((delta * delta).sum())
                 if power < 8 * DIFFER:
                     continue  # the same picture where it can be seen: no evidence either way
-                local = self._local_side(a, b, fine, open_pixels)
+                patches = self._local_side(a, b, fine, open_pixels)
+                local, likeness = patches if patches is not None else (None, 1.0)
                 middle = (aligned[a] + aligned[b]) / 2
                 # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
                 whole = float(((crop - middle) * delta).sum() / (power / 2))
@@ -278,7 +288,9 @@ class Namer:
                     side = float(np.sign(local)) * max(abs(local), abs(whole))
                 else:  # they disagree: the patches (which allow for a numeral a little off) decide
                     side = local
-                m = min(1.0, abs(side))
+                # the patches that decide look like neither face well (a hand or a card over
+                # the numeral, glare): the decision is no better than a guess
+                m = min(1.0, abs(side)) * float(np.clip((likeness - PATCH_POOR) / (PATCH_FAIR - PATCH_POOR), 0, 1))
                 winner, loser = (a, b) if side >= 0 else (b, a)
                 wins[winner] += 1
                 worst[winner] = min(worst[winner], m)

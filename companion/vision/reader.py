@@ -99,6 +99,7 @@ class Reader:
         out: list[Reading] = []
         done: list[np.ndarray] = []
         centres: list[np.ndarray] = []
+        looked: list[np.ndarray] = []  # the centre of each reading in ``out``
         for quad in quads:
             if any(_overlap(quad, r.corners) > 0.8 or iou(quad, r.corners) > KNOWN for r in known):
                 continue  # a card already named surely (a card half visible beside it shares
@@ -114,9 +115,13 @@ class Reader:
             if grow:  # the outline may be an inner one: a face's printed frame, a back's rim
                 tries += [grown(quad, inset) for inset in self.insets]
             for outline in tries:
-                if any(r.similarity >= WELL and iou(outline, r.corners) > AGAIN for r in out):
+                middle = outline.mean(axis=0)
+                reach = 0.3 * float(np.linalg.norm(outline[1] - outline[0]))
+                nearby = [r for r, c in zip(out, looked) if abs(c[0] - middle[0]) < reach
+                          and abs(c[1] - middle[1]) < reach]  # (outlines much alike share a centre)
+                if any(r.similarity >= WELL and iou(outline, r.corners) > AGAIN for r in nearby):
                     continue  # a card already seen well through a near-same outline
-                if sum(iou(outline, r.corners) > ALIKE for r in out) >= LOOKS:
+                if sum(iou(outline, r.corners) > ALIKE for r in nearby) >= LOOKS:
                     continue  # looked at closely enough already, through outlines much like it
                 naming = self.namer.name(straighten(frame, outline))
                 if naming.similarity < NOT_A_CARD:
@@ -124,6 +129,7 @@ class Reader:
                 conf = naming.confidence
                 out.append(Reading(naming.card if conf >= SAFE else UNSURE, naming.card, outline,
                                    conf, naming.similarity, naming.candidates))
+                looked.append(middle)
                 if conf >= SAFE:
                     break  # named surely as found: no need to try it larger
         return out
