@@ -48,26 +48,30 @@ class Screen:
         self.app.use(button, lambda: self.on_button(button.action))
         return True
 
-    def add_choices(self, surface: pygame.Surface, area: pygame.Rect, choices: list[tuple[str, Any]],
-                    cols: int, rows: int, size: int | None = None, page_key: str = "page") -> None:
-        """``choices`` (label, action) as a grid of ``cols × rows`` buttons; when they do
-        not fit, the last cell pages on ("More ▸", the action ``(page_key, n)``), so a long
-        list (every card a hand may hold) is never cut off.  The page lives in
-        :attr:`pages`, and is forgotten when the list gets shorter than it."""
+    def add_choices(self, surface: pygame.Surface, area: pygame.Rect, choices: list[tuple],
+                    cols: int, rows: int, size: int | None = None, page_key: str = "page",
+                    gap: int | None = None) -> None:
+        """``choices`` — (label, action), or (label, action, face, selected) for a button that
+        draws its own face — as a grid of ``cols × rows`` buttons; when they do not fit, the
+        last cell pages on ("More ▸", the action ``(page_key, n)``), so a long list (every card
+        a hand may hold) is never cut off.  The page lives in :attr:`pages`, and is forgotten
+        when the list gets shorter than it."""
         pages = self.__dict__.setdefault("pages", {})
-        cells = grid(area, cols, rows, self.scale(theme.TARGET_GAP))
+        cells = grid(area, cols, rows, self.scale(theme.TARGET_GAP) if gap is None else gap)
         room = len(cells)
         page = pages.get(page_key, 0)
         if len(choices) <= room:
-            page, shown = 0, choices
+            page, shown = 0, list(choices)
         else:
             per = room - 1
             count = -(-len(choices) // per)
             page = page % count
-            shown = choices[page * per:(page + 1) * per] + [(f"More ▸ ({page + 1}/{count})", (page_key, page + 1))]
+            shown = list(choices[page * per:(page + 1) * per]) + [(f"More ▸ ({page + 1}/{count})", (page_key, page + 1))]
         pages[page_key] = page
-        for cell, (label, action) in zip(cells, shown):
-            self.add_button(surface, Button(cell, label, action), size or self.scale(theme.LABEL))
+        for cell, (label, action, *rest) in zip(cells, shown):
+            face, selected = (rest + [None, False])[:2]
+            self.add_button(surface, Button(cell, label, action, selected=bool(selected), draw_face=face),
+                            size or self.scale(theme.LABEL))
 
     def turn_page(self, action: Any) -> bool:
         """A "More ▸" of :meth:`add_choices` was tapped: True if ``action`` was one."""

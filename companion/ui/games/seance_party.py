@@ -36,7 +36,7 @@ from companion.ui.games.seance_lights import lights
 from companion.ui.games.seance_panel import draw_order, draw_player, draw_resources, draw_score, draw_story, \
     story_label
 from companion.ui.games.seance_star import draw_star
-from companion.ui.games.seance_widgets import card_face, choice_grid, stack, symbol_face
+from companion.ui.games.seance_widgets import card_face, stack, symbol_face
 from companion.ui.screen import GameScreen
 from companion.ui.widgets import Button, columns, draw_label, draw_paragraph, draw_text, grid, line_step, panel, wrap
 
@@ -320,7 +320,7 @@ class SeancePartyScreen(GameScreen):
         """Card buttons (from :meth:`card_choices`) in as many rows as fit, paged."""
         s = self.scale
         count = max(1, min(4, (area.height + self.gap()) // (s(theme.TARGET) + self.gap())))
-        choice_grid(self, surface, area, choices, cols, count, page_key)
+        self.add_choices(surface, area, choices, cols, count, page_key=page_key, gap=self.scale(theme.TARGET_GAP) + 1)
 
     # -- the curse step: sealed ----------------------------------------------------------------------
     def draw_curse(self, surface, area, owed):
@@ -416,8 +416,9 @@ class SeancePartyScreen(GameScreen):
                                               None, s(ROW)], self.gap())
         if battle:
             draw_score(self, surface, score, battle)
-        choice_grid(self, surface, dice, [(f"d{d}", ("die", k), None, k in draft["dice"])
-                                          for k, d in enumerate(pool)], DICE_ROW, lines, "dicepage")
+        self.add_choices(surface, dice, [(f"d{d}", ("die", k), None, k in draft["dice"])
+                                          for k, d in enumerate(pool)], DICE_ROW, lines, page_key="dicepage",
+                         gap=self.scale(theme.TARGET_GAP) + 1)
         hand = self.hand(seat)
         if hand.size:
             choices = self.card_choices(self.hand_cards(seat), "boostcard", hand.unknown > 0, chosen=draft["cards"])
@@ -506,7 +507,7 @@ class SeancePartyScreen(GameScreen):
             choices.append((label, tap, None))
         rows_fit = max(1, (body.height + self.gap()) // (s(56) + self.gap()))
         cols = 1 if len(choices) <= rows_fit else 2
-        choice_grid(self, surface, body.inflate(0, 0), choices, cols, rows_fit, "otherpage")
+        self.add_choices(surface, body, choices, cols, rows_fit, page_key="otherpage", gap=self.scale(theme.TARGET_GAP) + 1)
 
     def draw_play(self, surface, area, seat):
         """A play in steps: the card, the planchette's point, the guesser's shown card, then a

@@ -1,16 +1,12 @@
 """Séance Party's button faces — a Zener symbol; a card, its symbol and its name (wrapped
-where it must) — drawn in the ink of their button's state (``widgets.face_ink``), and
-:func:`choice_grid`, the screen's paged grid of buttons that may have such faces (the shared
-``add_choices`` has labels only)."""
+where it must) — drawn in the ink of their button's state (``widgets.face_ink``); the shared
+``Screen.add_choices`` pages them."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
-from companion.ui import theme
-from companion.ui.widgets import Button, draw_label, face_ink, grid
+from companion.ui.widgets import draw_label, face_ink
 from companion.ui.zener import draw_symbol
 
 SHORT = {"circle": "○", "cross": "+", "wave": "≈", "square": "□", "star": "☆"}
@@ -35,30 +31,6 @@ def card_face(symbol: str | None, name: str, size: int, tick: bool = False):
         room = pygame.Rect(icon.right + 4, rect.top, rect.right - icon.right - 4, rect.height)
         draw_label(surface, ("✓ " if tick else "") + name, room, size, ink, align="left")
     return face
-
-
-def choice_grid(screen, surface, area: pygame.Rect, choices: list[tuple[Any, Any, Any]], cols: int, rows: int,
-                page_key: str = "page") -> None:
-    """``choices`` (label, action, face or None[, selected]) as ``cols × rows`` buttons, paged like the
-    shared ``add_choices``: when they do not fit, the last cell is "More ▸ (n/m)", the action
-    ``(page_key, n)`` (the screen's :meth:`turn_page` turns it)."""
-    s = screen.scale
-    pages = screen.__dict__.setdefault("pages", {})
-    cells = grid(area, cols, rows, s(theme.TARGET_GAP) + 1)
-    page = pages.get(page_key, 0)
-    if len(choices) <= len(cells):
-        page, shown = 0, list(choices)
-    else:
-        per = len(cells) - 1
-        count = -(-len(choices) // per)
-        page = page % count
-        more = (f"More ▸ ({page + 1}/{count})", (page_key, page + 1), None)
-        shown = list(choices[page * per:(page + 1) * per]) + [more]
-    pages[page_key] = page
-    for cell, choice in zip(cells, shown):
-        label, action, face = choice[:3]
-        selected = len(choice) > 3 and choice[3]
-        screen.add_button(surface, Button(cell, label, action, selected=selected, draw_face=face))
 
 
 def stack(rect: pygame.Rect, heights: list, gap: int) -> list[pygame.Rect]:
