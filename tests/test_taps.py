@@ -97,3 +97,24 @@ def test_undo_redo_and_menu_are_finger_sized(app):
     smallest = theme.Scale(app.game_size)(theme.TARGET)
     for button in app.bar_buttons:
         assert button.rect.width >= smallest and button.rect.height >= smallest, button
+
+
+def test_a_games_lists_open_on_their_first_page_for_each_new_entry(app):
+    """A long list's page belongs to the entry in progress: the next entry starts on page 1."""
+    from companion.games.esp import ESP
+    from tests.ui_driver import open_match
+
+    open_match(app, ESP, {"game": "esp", "players": ["Ann", "Bo"]})
+    app.step()  # drawn once: the screen knows its scale
+    screen = app.screen
+    surface = pygame.Surface((800, 480))
+    choices = [(f"choice {k}", ("pick", k)) for k in range(10)]
+    screen.add_choices(surface, pygame.Rect(0, 0, 400, 200), choices, 2, 2, page_key="long")
+    assert screen.turn_page(("long", 2)) and screen.page_book()["long"] == 2
+    app.play({"act": "predict", "seat": 0, "claim": "star"})
+    assert "long" not in screen.page_book()  # a new entry: back to the first page
+    screen.buttons = []
+    screen.add_choices(surface, pygame.Rect(0, 0, 400, 200), [Button(None, "whole", ("w", 1), False, why="no")] +
+                       choices, 2, 2, page_key="long")
+    first = screen.buttons[0]
+    assert first.label == "whole" and not first.enabled and first.why == "no" and first.rect.width > 0

@@ -3,6 +3,8 @@ answers taps, keys and the box's yes/no/undo."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -51,12 +53,12 @@ class Screen:
     def add_choices(self, surface: pygame.Surface, area: pygame.Rect, choices: list[tuple],
                     cols: int, rows: int, size: int | None = None, page_key: str = "page",
                     gap: int | None = None) -> None:
-        """``choices`` — (label, action), or (label, action, face, selected) for a button that
-        draws its own face — as a grid of ``cols × rows`` buttons; when they do not fit, the
-        last cell pages on ("More ▸", the action ``(page_key, n)``), so a long list (every card
-        a hand may hold) is never cut off.  The page lives in :attr:`pages`, and is forgotten
-        when the list gets shorter than it."""
-        pages = self.__dict__.setdefault("pages", {})
+        """``choices`` — (label, action), (label, action, face, selected) for a button that
+        draws its own face, or a whole :class:`Button` (its place is the cell's) — as a grid of
+        ``cols × rows`` buttons; when they do not fit, the last cell pages on ("More ▸", the
+        action ``(page_key, n)``), so a long list (every card a hand may hold) is never cut off.
+        The page lives in :meth:`page_book`, and is forgotten when the list gets shorter than it."""
+        pages = self.page_book()
         cells = grid(area, cols, rows, self.scale(theme.TARGET_GAP) if gap is None else gap)
         room = len(cells)
         page = pages.get(page_key, 0)
@@ -68,14 +70,22 @@ class Screen:
             page = page % count
             shown = list(choices[page * per:(page + 1) * per]) + [(f"More ▸ ({page + 1}/{count})", (page_key, page + 1))]
         pages[page_key] = page
-        for cell, (label, action, *rest) in zip(cells, shown):
-            face, selected = (rest + [None, False])[:2]
-            self.add_button(surface, Button(cell, label, action, selected=bool(selected), draw_face=face),
-                            size or self.scale(theme.LABEL))
+        for cell, choice in zip(cells, shown):
+            if isinstance(choice, Button):
+                button = replace(choice, rect=cell)
+            else:
+                label, action, *rest = choice
+                face, selected = (rest + [None, False])[:2]
+                button = Button(cell, label, action, selected=bool(selected), draw_face=face)
+            self.add_button(surface, button, size or self.scale(theme.LABEL))
+
+    def page_book(self) -> dict:
+        """Which page each paged list shows (``add_choices``), by its key."""
+        return self.__dict__.setdefault("pages", {})
 
     def turn_page(self, action: Any) -> bool:
         """A "More ▸" of :meth:`add_choices` was tapped: True if ``action`` was one."""
-        pages = self.__dict__.setdefault("pages", {})
+        pages = self.page_book()
         if isinstance(action, tuple) and len(action) == 2 and action[0] in pages and isinstance(action[1], int):
             pages[action[0]] = action[1]
             return True
@@ -238,6 +248,10 @@ class GameScreen(Screen):
         if self.__dict__.get("_draft_at") != count:
             self._draft, self._draft_at = {}, count
         return self._draft
+
+    def page_book(self) -> dict:
+        """A game's lists page with the entry in progress: a new entry opens on their first page."""
+        return self.draft.setdefault("pages", {})
 
     def keep_draft(self, draft: dict) -> None:
         """Carry ``draft`` over the action just played (a card defined mid-entry)."""

@@ -241,21 +241,14 @@ class MysteriumScreen(BoardParts, FinalSteps, GameScreen):
         s = self.scale
         gap = s(theme.TARGET_GAP)
         cols = 2 if len(choices) <= 4 else 3
-        cells = grid(area, cols, max(2, (area.height + gap) // (s(theme.TARGET) + gap)), gap)
-        pages = self.__dict__.setdefault("pages", {})
-        per = len(cells) if len(choices) <= len(cells) else len(cells) - 1
-        count = -(-len(choices) // per)
-        page = pages.get("tokens", 0) % count
-        pages["tokens"] = page
-        for cell, (t, token, on, action) in zip(cells, choices[page * per:(page + 1) * per]):
+        buttons = []
+        for t, token, on, action in choices:
             mark = "✓" if token == "check" else "✗"
-            why = f"{self.name(p)} has no {mark} token left"
-            self.add_button(surface, Button(cell, f"{mark} {self.name(t)}", ("do", action) if action else ("none",),
-                                            action is not None, on, colour=None, why=why,
-                                            draw_face=self.token_face(t, token, on)))
-        if count > 1:
-            label = f"More ▸ ({page + 1}/{count})" if cols == 2 else f"{page + 1}/{count} ▸"
-            self.add_button(surface, Button(cells[-1], label, ("tokens", page + 1)))
+            buttons.append(Button(None, f"{mark} {self.name(t)}", ("do", action) if action else ("none",),
+                                  action is not None, on, why=f"{self.name(p)} has no {mark} token left",
+                                  draw_face=self.token_face(t, token, on)))
+        self.add_choices(surface, area, buttons, cols, max(2, (area.height + gap) // (s(theme.TARGET) + gap)),
+                         page_key="tokens")
 
     def token_face(self, t: int, token: str, on: bool):
         s = self.scale
