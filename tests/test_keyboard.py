@@ -169,3 +169,15 @@ def test_escape_during_a_game_cancels_the_keyboard_rather_than_opening_the_menu(
     assert app.screen is game_screen and got == []
     key(app, "\x1b", pygame.K_ESCAPE)  # on the game itself, Escape is still the menu
     assert type(app.screen).__name__ == "MenuScreen"
+
+
+def test_a_longer_text_given_comes_back_whole_when_left_as_it_is(app):
+    """A card's long printed text, opened in the keyboard and left untouched: Done keeps all of it."""
+    from companion.ui.keyboard import KeyboardScreen
+    from companion.ui.shell import HomeScreen
+
+    got = []
+    long_text = "Deal 2 damage to each opponent who holds a crystal or a cursed item"
+    app.show(KeyboardScreen(app, HomeScreen(app), "What the card says", long_text, got.append, limit=30))
+    app.screen.on_button("done")
+    assert got == [long_text]

@@ -32,8 +32,9 @@ class KeyboardScreen(Screen):
     first) is a capital, the rest small, as names are written, accented or not.  One
     accented letter turns back to the letters (a name rarely has two in a row).  A keyboard
     plugged into the box types anything printable; Return is Done (with nothing typed, when
-    Done is off, it only says so); Escape cancels where the app leaves it to this screen.  ``limit`` caps the length (a card's name may be longer than a
-    player's)."""
+    Done is off, it only says so); Escape cancels where the app leaves it to this screen.  ``limit`` caps what can
+    be typed (a card's name may be longer than a player's); a longer text it was given, left
+    as it is, comes back whole."""
 
     def __init__(self, app, back: Screen, prompt: str, text: str, done: Callable[[str], None],
                  limit: int = NAME_LIMIT) -> None:
@@ -97,7 +98,7 @@ class KeyboardScreen(Screen):
         elif action == "done" and not self.can_finish():  # Return, as a tap cannot reach it then
             self.app.note(NOTHING_TYPED)
         elif action == "done":
-            self.done(self.text.strip()[: self.limit])
+            self.done(self.text.strip())  # typing stops at the limit; a longer text given is handed back whole
             self.app.show(self.back)
         elif action == "clear":
             self.text, self.replacing = "", False

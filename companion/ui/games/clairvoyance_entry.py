@@ -161,13 +161,7 @@ class CardForm(SubScreen):
     def type_in(self, field: str) -> None:
         prompt = "The card's name" if field == "name" else "What the card says"
         self.app.show(KeyboardScreen(self.app, self, prompt, getattr(self, field),
-                                     lambda text: self.typed(field, text), limit=LIMITS[field]))
-
-    def typed(self, field: str, text: str) -> None:
-        """The keyboard's text, unless it is only a longer text cut to the keyboard's limit
-        (Done on a card's long printed text, untouched, keeps it whole)."""
-        if text != getattr(self, field).strip()[: LIMITS[field]]:
-            setattr(self, field, text)
+                                     lambda text: setattr(self, field, text), limit=LIMITS[field]))
 
     def definition(self) -> dict:
         """The ``define`` line's card: what the form says, leaving out figures not known yet
