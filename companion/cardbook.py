@@ -124,20 +124,32 @@ def merge(known: list[dict], cards: list[dict]) -> list[dict]:
     return list(out.values())
 
 
-def remember(game: Any, state: Any, path: Path | None = None) -> str | None:
+def remember(game: Any, state: Any, path: Path | None = None, taught: dict | None = None) -> str | None:
     """Add to the book the cards ``state`` knows that the shipped catalog does not; None, or
-    a warning sentence (an unusable file).  Writes only when something changed; OSError
-    from the write is the caller's to report."""
+    a warning sentence (an unusable file).  ``taught`` (a dict the caller keeps for one game):
+    the cards this game added to the book, by name — a card this game taught that its state
+    no longer knows (its line undone: a mistyped card) is taken out again.  Writes only when
+    something changed; OSError from the write is the caller's to report."""
     table_cards = table_cards_of(game)
     if table_cards is None:
         return None
     name = game if isinstance(game, str) else game.name
     cards = table_cards(state)
     book, warning = read(path)
-    if book is None or not cards:
+    if book is None or not (cards or taught):
         return warning
     known = book.get(name, [])
+    before = {entry["name"]: entry for entry in known}
     updated = merge(known, cards)
+    if taught is not None:
+        now = {card["name"] for card in cards}
+        for card in cards:
+            if card["name"] not in before and card["name"] not in taught:
+                taught[card["name"]] = card
+        gone = {n for n, card in taught.items() if n not in now}
+        updated = [entry for entry in updated if not (entry["name"] in gone and entry == taught[entry["name"]])]
+        for n in gone:
+            del taught[n]
     if updated != known:
         book[name] = updated
         save(book, path)

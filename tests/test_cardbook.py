@@ -271,3 +271,21 @@ def test_one_name_defined_twice_with_other_figures_is_found_by_halving(tmp_path,
                         "a figure once known cannot change)"]
     assert setup["cards"] == cards
     assert len(seen) <= len(cards) + 4 + 12 and sum(seen) <= 16 * len(cards)
+
+
+def test_a_card_defined_then_undone_is_taken_out_of_the_book_again(app, tmp_path):
+    """A mistyped card: defined on the form, then undone — the book forgets it (and learns it
+    again on redo); a card the book knew before the game stays."""
+    define_cuckoo_clock_by_taps(app)
+    assert book(tmp_path)["clairvoyance"] == [CUCKOO]
+    app.undo()
+    assert "Cuckoo Clock" not in app.match.state.cards and book(tmp_path)["clairvoyance"] == []
+    app.redo()
+    assert book(tmp_path)["clairvoyance"] == [CUCKOO]
+
+
+def test_a_card_the_book_knew_before_the_game_stays_when_its_line_is_undone(app, tmp_path):
+    cardbook.save({"clairvoyance": [CUCKOO]}, tmp_path / "cards.json")
+    define_cuckoo_clock_by_taps(app)
+    app.undo()
+    assert book(tmp_path)["clairvoyance"] == [CUCKOO]

@@ -67,6 +67,7 @@ class App:
         # the group's card book lives beside the settings (companion/cardbook.py)
         self.cards_path = cardbook.cardbook_path(self.settings_path) if self.settings_path else None
         self.cards_seen: Any = None  # what the card book last saw of the match's cards
+        self.cards_taught: dict = {}  # the cards this match added to the book (an undo takes them out)
         # the same process layout on a PC as on the Pi: the knock reader in its own process, reading
         # the (simulated) ADS1115 — the desktop's figures describe the box (docs/architecture.md)
         self.box = box or Box.open(simulate=simulate, fitted=self.settings.fitted, clock=self.clock)
@@ -196,7 +197,7 @@ class App:
 
     def open_match(self, match: JournaledMatch) -> None:
         self.match = match
-        self.cards_seen = None
+        self.cards_seen, self.cards_taught = None, {}
         for warning in match.warnings:
             self.refuse(warning)
         self.show(load(entries()[match.game.name].screen)(self))
@@ -230,7 +231,7 @@ class App:
             return
         self.cards_seen = cards if isinstance(cards, dict) else None
         try:
-            warning = cardbook.remember(self.match.game, state, self.cards_path)
+            warning = cardbook.remember(self.match.game, state, self.cards_path, self.cards_taught)
         except OSError as error:
             warning = f"the card book could not be saved ({error.strerror or error}); this game's log keeps its cards"
         if warning:
@@ -267,6 +268,7 @@ class App:
         try:
             if self.match is not None and self.match.undo() is not None:
                 self.banner = Banner("Undone.", self.clock.now() + 2.0, bad=False)
+                self.remember_cards()  # a card this game taught the book, undone, is forgotten
         except JournalError as error:  # nothing was undone: the journal and the screen still agree
             self.refuse(str(error))
         self.dirty = True
