@@ -1,10 +1,11 @@
 """Frame pacing (issue #14): while the pentagram animates, the LCD is not redrawn whole 30
 times a second — a Séance Party battle pulse redraws only the star, a Clairvoyance damage
-flash only the LEDs, Mysterium's sand only when the seconds shown change — and the loop
+flash only the LEDs, Mysterium's sand only the hourglass when its seconds change — and the loop
 turns at 30 frames a second, no faster."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from companion.ui.app import FRAME_WAIT
@@ -55,11 +56,19 @@ def test_a_damage_flash_is_the_pentagrams_alone(name):
         assert whole == 0
 
 
-def test_the_sand_redraws_the_screen_once_a_second():
+def test_the_sand_redraws_only_the_hourglass_once_a_second():
     for _, _, app in rendered(((800, 480),), only="mysterium-sand"):
-        whole, _ = run_for(app, 5.0)
+        shown = []
+        update = pygame.display.update
+        pygame.display.update = lambda rects=None: shown.append(rects)
+        try:
+            whole, _ = run_for(app, 5.0)
+        finally:
+            pygame.display.update = update
         assert app.box.hourglass.running
-        assert 4 <= whole <= 12, whole
+        assert whole == 0, whole  # the board is not drawn again while the sand runs
+        glass = app.screen.glass_rect
+        assert 4 <= len(shown) <= 6 and all(rects == [glass] for rects in shown), shown
 
 
 class Knocks:

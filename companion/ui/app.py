@@ -393,8 +393,8 @@ class App:
             if self.camera.captured:  # the picture the user asked to keep: where it went
                 self.note(self.camera.captured[:1].upper() + self.camera.captured[1:] + ".")
                 self.camera.captured = None
-        if update.hourglass:
-            self.dirty = True
+        if any(event.kind != "tick" for event in update.hourglass):
+            self.dirty = True  # a warning or the end; a tick shows in the screen's own animation
         now = self.clock.now()
         if self.screen.tick(now):
             self.dirty = True

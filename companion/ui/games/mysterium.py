@@ -74,8 +74,9 @@ class MysteriumScreen(BoardParts, FinalSteps, GameScreen):
             return True
         if phase != "sand" and (glass.running or glass.paused):
             glass.cancel()
-        # drawn again when the seconds shown change (the board itself waits for a tap)
-        return self.play_computer(now) or (glass.running and self.glass_second() != self.drawn_second)
+        # the seconds shown change in the hourglass's own rectangle (redraw_animation); the
+        # board itself waits for a tap
+        return self.play_computer(now)
 
     drawn_second: int | None = None  # the hourglass's seconds when last drawn
 
@@ -108,6 +109,7 @@ class MysteriumScreen(BoardParts, FinalSteps, GameScreen):
     def draw_body(self, surface, area):
         s = self.scale
         view = self.view
+        self.glass_rect = None  # drawn again below if this frame shows the hourglass
         self.title = "Mysterium — the final vote" if view["final"] else f"Mysterium — hour {view['hour']} of VII"
         self.settle()
         inner = area.inflate(-s(16), -s(12))
@@ -212,7 +214,18 @@ class MysteriumScreen(BoardParts, FinalSteps, GameScreen):
         text = f"{self.name(p)}: predict" if placed else f"{self.name(p)}: your {stage}?"
         return text, self.psychic_colour(p)
 
+    def redraw_animation(self, surface):
+        """While the sand runs, only the hourglass and its clock are drawn again, when the
+        seconds shown change (once a second): the board stays as it was drawn."""
+        rect = self.__dict__.get("glass_rect")
+        if rect is None or self.view["phase"] != "sand" or self.glass_second() == self.drawn_second:
+            return None
+        surface.fill(theme.PANEL, rect)
+        self.draw_glass(surface, rect)
+        return rect
+
     def draw_glass(self, surface, area) -> None:
+        self.glass_rect = area
         s = self.scale
         glass = self.app.box.hourglass
         running = glass.running or glass.paused
