@@ -15,6 +15,7 @@ import pytest
 
 from companion.cli import main
 from companion.vision.deck import CARDS, DeckError, load_deck
+from companion.vision.geometry import grown
 from sim.table_camera import STYLES, Conditions, compose
 from tests.camera_corpus import cached_decks
 from tests.vision_score import iou, readers
@@ -44,6 +45,30 @@ def test_a_clear_card_is_found_and_named(reader, card):
     assert [r.card for r in readings] == [card]
     assert iou(readings[0].corners, placed[0].corners) > 0.85
     assert readings[0].confidence >= 0.5
+
+
+def test_a_reading_lists_its_candidates_best_first(reader):
+    frame, _ = compose(11, STYLE, CLEAR, cards=["4 cross"])
+    reading = reader.read(frame)[0]
+    names = [name for name, _ in reading.candidates]
+    assert names[0] == "4 cross" and len(set(names)) == len(names) >= 2
+    assert all(0.0 <= score <= 1.0 for _, score in reading.candidates)
+    assert reading.candidates[0][1] == pytest.approx(reading.confidence)
+
+
+def test_a_printed_inner_frame_is_learnt_from_the_faces():
+    taught = readers()
+    assert taught["classic"].frame_inset is None and taught["pips"].frame_inset is None
+    for name in ("numeral", "mono"):  # drawn at 5 % of the width, 1 % thick
+        assert taught[name].frame_inset == pytest.approx(0.055, abs=0.01)
+
+
+def test_a_card_outlined_at_its_printed_frame_is_named_at_its_edge():
+    style = next(s for s in STYLES if s.name == "mono")
+    frame, placed = compose(15, style, CLEAR, cards=["3 circle"])
+    inner = grown(np.float32(placed[0].corners), -0.06)  # the frame line, 6 % in
+    readings = readers()["mono"].name_at(frame, [inner])
+    assert "5 circle" not in [r.card for r in readings]
 
 
 def test_cards_apart_on_wood_are_all_named(reader):

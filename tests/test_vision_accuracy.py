@@ -11,8 +11,9 @@ import pytest
 from tests.vision_score import readers, score_set
 
 SCENES = 12
-FLOOR_RIGHT = 0.50      # measured: see the benchmark for the figures on the big set
-CEILING_WRONG = 0.10
+FLOOR_RIGHT = 0.47      # measured 50 % (18 of 36; the small set forces a trouble on every
+                        # scene): see the benchmark for the figures on the big set
+CEILING_WRONG = 0.03    # measured 0 of 36: one wrong card fails
 
 
 @pytest.fixture(scope="module")
@@ -30,4 +31,4 @@ def test_small_set(taught):
 
 def test_empty_tables_invent_few_cards(taught):
     score = score_set("empty", taught, 8)
-    assert score.invented <= 3, score.mistakes
+    assert score.invented == 0, score.mistakes

@@ -22,7 +22,9 @@ from companion.vision.geometry import FACE_H, FACE_W
 
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.9           # a cell whose error is above this for every face is covered
-FAIR, GOOD = 0.6, 0.85  # similarities: the confidence grows from nothing at FAIR to whole at GOOD
+FAIR, GOOD = 0.6, 0.92  # similarities: the confidence grows from nothing at FAIR to whole at GOOD
+                        # (a face seen whole that matches at 0.85 is often a face a little off its
+                        # outline, where a 3 can pass for a 5)
 GLANCE = 0.55           # a face this unlike every taught one at first sight is not aligned (measured:
                         # none below it reached a safe similarity after alignment)
 NOT_A_CARD = 0.35       # below this similarity the patch is nothing the deck knows

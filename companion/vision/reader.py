@@ -114,6 +114,7 @@ class Reader:
             tries = [quad]
             if grow:  # the outline may be an inner one: a face's printed frame, a back's rim
                 tries += [grown(quad, inset) for inset in self.insets]
+            as_found = 0.0
             for outline in tries:
                 middle = outline.mean(axis=0)
                 reach = 0.3 * float(np.linalg.norm(outline[1] - outline[0]))
@@ -124,6 +125,10 @@ class Reader:
                 if sum(iou(outline, r.corners) > ALIKE for r in nearby) >= LOOKS:
                     continue  # looked at closely enough already, through outlines much like it
                 naming = self.namer.name(straighten(frame, outline))
+                if outline is quad:
+                    as_found = naming.similarity
+                elif naming.similarity <= as_found:
+                    continue  # grown, it explains the picture no better: the outline was the card's
                 if naming.similarity < NOT_A_CARD:
                     continue
                 conf = naming.confidence
