@@ -64,12 +64,15 @@ def paper_mask(frame: np.ndarray, paper: np.ndarray) -> np.ndarray:
     cent (a camera's colour cast) and brighter than half the frame.  Why: on a cloth whose
     checks make edges everywhere, the cards' outlines are lost among the table's; their
     paper's colour is not.  A back shows its white rim, which closes around it."""
-    pixels = frame.astype(np.float32) + 1.0
-    hue = pixels / pixels.sum(axis=2, keepdims=True)
     own = (np.float32(paper) + 1.0) / (np.float32(paper) + 1.0).sum()
-    near = np.abs(hue - own).max(axis=2) < PAPER_HUE
-    light = pixels.sum(axis=2)
-    mask = (near & (light > np.median(light))).astype(np.uint8) * 255
+    b, g, r = (channel.astype(np.float32) + 1.0 for channel in cv2.split(frame))
+    light = b + g + r
+    # |channel / light - own| < PAPER_HUE for each channel, without dividing
+    near = np.ones(light.shape, bool)
+    for channel, share in zip((b, g, r), own):
+        near &= np.abs(channel - float(share) * light) < PAPER_HUE * light
+    lit = light > float(np.median(light[::4, ::4]))
+    mask = (near & lit).astype(np.uint8) * 255
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
 

@@ -249,8 +249,16 @@ class Namer:
         name, flipped = self.labels[best]
         if similarity[best] < self.nameable[name == BACK]:
             # no name could be safe: the nearest as the guess, without the costly settling
-            guess = Naming(name, float(similarity[best]), name, 1.0, flipped)
-            return replace(guess, margin=0.0, candidates=((name, guess.confidence),))
+            # the candidates: the few nearest names, each scored by how well it matches alone
+            # (a rank is not told from its neighbours here, so they share about one score)
+            seen: dict[str, float] = {}
+            for i in np.argsort(distance):
+                label = self.labels[i][0]
+                if label not in seen:
+                    seen[label] = Naming(label, float(similarity[i]), label, 1.0, False).confidence
+                if len(seen) == RIVALS:
+                    break
+            return Naming(name, float(similarity[best]), name, 0.0, flipped, tuple(seen.items()))
         # the best way up of each of the few best names
         rivals: list[int] = []
         order = np.argsort(distance)

@@ -19,7 +19,7 @@ from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, sides
 from companion.vision.frame import printed_frame
 from companion.vision.geometry import grown, quad_area, straighten
-from companion.vision.namer import FAIR, NOT_A_CARD, Namer
+from companion.vision.namer import FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
@@ -30,6 +30,7 @@ AGAIN = 0.9      # ... through an outline sharing this much with it (intersectio
 LOOKS = 3        # the closest looks at one place ...
 ALIKE = 0.8      # ... through outlines sharing this much
 BACK_RIM = 0.035  # a back's rim, of the card's width
+GLANCE_SIZE = (40, 56)  # the face straightened for the first glance, then shrunk to THUMB
 REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
 
@@ -124,6 +125,10 @@ class Reader:
                     continue  # a card already seen well through a near-same outline
                 if sum(iou(outline, r.corners) > ALIKE for r in nearby) >= LOOKS:
                     continue  # looked at closely enough already, through outlines much like it
+                thumb = cv2.resize(straighten(frame, outline, size=GLANCE_SIZE), THUMB,
+                                   interpolation=cv2.INTER_AREA)  # (warped small, it aliases)
+                if self.namer.glance(thumb) < FIRST_GLANCE:
+                    continue  # not worth straightening whole: the table, a hand, a phone
                 naming = self.namer.name(straighten(frame, outline))
                 if outline is quad:
                     as_found = naming.similarity
