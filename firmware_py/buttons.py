@@ -8,11 +8,13 @@ through our :class:`Debouncer` instead: a press counts once the pin has stayed
 pressed for ``stable_time`` (30 ms by default), and the button must stay
 released as long before it can be pressed again.
 
-:class:`Buttons` feeds the debouncers from gpiozero's ``when_pressed`` /
-``when_released`` callbacks (with the injected clock's time of the callback;
-they fire synchronously on mock pins and from gpiozero's own thread on a Pi)
-and also samples ``is_pressed`` at each :meth:`Buttons.poll`, so an edge the
-callbacks missed is still seen.  Both go through the debouncer, which takes
+:class:`Buttons` reads each button as a gpiozero ``DigitalInputDevice`` with its
+pull-up (pressed pulls the pin low: active) — not a ``Button``, whose thread for
+"held" events wakes ten times a second for nothing the box uses — and feeds the
+debouncers from its ``when_activated`` / ``when_deactivated`` callbacks (with the
+injected clock's time of the callback; they fire synchronously on mock pins and
+from gpiozero's own thread on a Pi), and also samples ``is_active`` at each
+:meth:`Buttons.poll`, so an edge the callbacks missed is still seen.  Both go through the debouncer, which takes
 levels: seeing the same level twice changes nothing.  The simulation's keys
 (Y, N, U, mapped by the app) come in through :meth:`Buttons.inject`.
 """
@@ -95,7 +97,7 @@ class Buttons:
         self.clock = clock
         self.health = health if health is not None else Health()
         self.stable_time = stable_time
-        self.sample = sample  # also read is_pressed at each poll
+        self.sample = sample  # also read is_active at each poll
         self.devices: dict[str, object] = {}
         self._pins = {"yes": pins.button_yes, "no": pins.button_no, "undo": pins.button_undo}
         self._lock = threading.Lock()  # gpiozero calls back from its own thread on a Pi
@@ -108,17 +110,19 @@ class Buttons:
     def _open(self, name: str, pin: int, pin_factory) -> None:
         device_name = f"{name} button"
         try:
-            from gpiozero import Button
+            # a plain input, not gpiozero's Button: a Button keeps a thread for "held" events
+            # (which the box does not use) waking ten times a second, and its close waits for it
+            from gpiozero import DigitalInputDevice
 
-            button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-            pressed = bool(button.is_pressed)
+            button = DigitalInputDevice(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
+            pressed = bool(button.is_active)
         except Exception as error:  # gpiozero missing, no pin factory, pin busy, not a Pi ...
             self.health.fail(device_name, f"cannot read GPIO{pin} ({describe(error)}); use the screen instead")
             return
         # a button held down at start-up is not a press until it is let go and pressed again
         self._debouncers[(name, "pin")] = Debouncer(self.stable_time, pressed=pressed)
-        button.when_pressed = lambda: self._edge(name, True)
-        button.when_released = lambda: self._edge(name, False)
+        button.when_activated = lambda: self._edge(name, True)
+        button.when_deactivated = lambda: self._edge(name, False)
         self.devices[name] = button
         self.health.ok(device_name)
 
@@ -151,7 +155,7 @@ class Buttons:
             if self.sample:
                 for name, button in self.devices.items():
                     try:
-                        level = bool(button.is_pressed)
+                        level = bool(button.is_active)
                     except Exception as error:  # a pin read failing must not stop the game
                         self.health.fail(f"{name} button", f"reading GPIO{self._pins[name]} failed "
                                                            f"({describe(error)})")

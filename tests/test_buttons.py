@@ -124,8 +124,7 @@ def test_the_stable_time_is_a_setting():
 
 # -- the buttons on gpiozero's mock pins ------------------------------------------------------
 def let_go(factory, buttons: Buttons) -> None:
-    """Release every pin, then close: gpiozero's hold thread takes up to a second
-    to stop while a Button is still held."""
+    """Release every pin, then close."""
     for device in buttons.devices.values():
         if getattr(device, "pin", None) is not None:
             device.pin.drive_high()
@@ -216,11 +215,11 @@ def test_presses_come_out_by_button_in_time_order(rig):
     assert [p.name for p in buttons.poll()] == ["undo", "yes", "no"]
 
 
-def test_polling_is_pressed_alone_still_debounces(rig):
+def test_polling_the_level_alone_still_debounces(rig):
     """A pin factory whose edge callbacks never come: poll() samples the level."""
     factory, clock, _, buttons = rig
     for device in buttons.devices.values():
-        device.when_pressed = device.when_released = None
+        device.when_activated = device.when_deactivated = None
     presses = []
     press(factory, YES)
     for _ in range(4):  # a 30 Hz loop
@@ -341,7 +340,7 @@ def test_a_pin_read_that_fails_is_a_warning_not_an_exception(rig):
 
     class Broken:
         @property
-        def is_pressed(self):
+        def is_active(self):
             raise OSError(5, "Input/output error")
 
         def close(self):
