@@ -65,7 +65,6 @@ class SimBuzzer(BuzzerBase):
         super().__init__(clock, health, sounds)
         self.mixer = None
         self.format: tuple[int, int, int] | None = None
-        self._started_mixer = False
         self._cache: dict[str, object] = {}
         self._channel = None
         self._open(mixer)
@@ -79,7 +78,6 @@ class SimBuzzer(BuzzerBase):
                 mixer = importlib.import_module("pygame.mixer")
             if not mixer.get_init():
                 mixer.init(frequency=SIM_RATE, size=SIM_SIZE, channels=SIM_CHANNELS, buffer=512)
-                self._started_mixer = True
             rate, size, channels = mixer.get_init()
             if size not in _FORMATS:
                 raise RuntimeError(f"its sample size {size} is not one the simulation can write")
@@ -117,8 +115,8 @@ class SimBuzzer(BuzzerBase):
             self._channel = None
 
     def _release(self) -> None:
-        if self.mixer is not None and self._started_mixer:
-            self.mixer.quit()
+        # a mixer started here is left running for the process (SDL stops it at exit):
+        # stopping it waits ~50 ms for SDL's audio thread, and the next box would start it again
         self.mixer = None
 
 

@@ -585,8 +585,9 @@ class App:
         self.box.close()
         if self.journal is not None:
             self.journal.close()
-        forget_fonts()  # fonts die with pygame.quit(); a later App must not reuse them
-        pygame.quit()
+        forget_fonts()  # fonts die with pygame.font.quit(); a later App must not reuse them
+        pygame.font.quit()
+        pygame.display.quit()  # what the app opened (the mixer is the simulated buzzer's)
 
 
 class ScreenUnavailable(Exception):
