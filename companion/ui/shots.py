@@ -4,6 +4,7 @@ are what the tests render at three sizes to check that no text runs off."""
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import tempfile
@@ -80,6 +81,20 @@ def teaching_examples() -> Iterator[tuple[str, Callable]]:
     yield "warnings-camera", warnings
 
 
+@functools.lru_cache(maxsize=1)
+def _examples_once() -> dict[str, Callable]:
+    """Every example, made once a process (the games' are whole games played at random):
+    each is then prepared afresh on a new app."""
+    return dict(examples())
+
+
+def _example(name: str) -> Callable:
+    found = _examples_once()
+    if name not in found:
+        raise KeyError(f"no example screen called {name!r}")
+    return found[name]
+
+
 def rendered(sizes=SIZES, side_panel: bool = False, only: str | None = None) -> Iterator[tuple[str, tuple[int, int], object]]:
     """Each example (or the one called ``only``) drawn at each size: (name, size, the app
     showing it), one at a time."""
@@ -91,9 +106,7 @@ def rendered(sizes=SIZES, side_panel: bool = False, only: str | None = None) -> 
 
     with tempfile.TemporaryDirectory() as scratch:
         for width, height in sizes:
-            for name, prepare in examples():
-                if only is not None and name != only:
-                    continue
+            for name, prepare in (examples() if only is None else [(only, _example(only))]):
                 clock = ManualClock(100.0)
                 box = Box.open(simulate=True, clock=clock, direct_sim=True, fitted=Fitted(buttons=False))
                 journal = Path(scratch) / f"{name}-{width}.sqlite3"
