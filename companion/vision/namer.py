@@ -29,6 +29,8 @@ GLANCE = 0.55           # a face this unlike every taught one at first sight is 
                         # none below it reached a safe similarity after alignment)
 NOT_A_CARD = 0.35       # below this similarity the patch is nothing the deck knows
 BACK = "back"
+TAUGHT_STRETCH = 0.05   # the most a taught face is bent onto its suit's mean (measured on true
+                        # corners: 86.8 -> 91.1 % right, none wrong, against 0.12 on the first rank)
 BACK_FAIR, BACK_GOOD = 0.5, 0.7  # a back is unlike every face everywhere: a back half covered
                                  # is still surely a back
 PATCH_POOR, PATCH_FAIR = 0.3, 0.6  # the differing patches' best correlation: no evidence .. whole
@@ -126,15 +128,19 @@ class Namer:
         names, rows = [], []
         signatures = {name: signature(face) for name, face in faces.items()}
         sharp = {name: signature(face, SHARP) for name, face in faces.items()}
-        references: dict[str, np.ndarray] = {}
+        # the faces of a suit registered on the suit's mean face: the photos never frame a
+        # card to the pixel, and what tells a 3 from a 5 is smaller than that.  On the mean, not
+        # on one rank: a 5 of pips aligned on a 1 is bent to bring its middle pip over the 1's
+        by_suit: dict[str, list[np.ndarray]] = {}
         for name, sig in signatures.items():
-            suit = name.split()[-1]
-            if suit in references:
-                moved = align_to(references[suit], sig, sharp[name])
+            if name != BACK:
+                by_suit.setdefault(name.split()[-1], []).append(sig)
+        references = {suit: np.mean(sigs, axis=0) for suit, sigs in by_suit.items()}
+        for name, sig in list(signatures.items()):
+            if name != BACK:
+                moved = align_to(references[name.split()[-1]], sig, sharp[name], stretch=TAUGHT_STRETCH)
                 if moved is not None:
                     signatures[name], sharp[name] = moved
-            else:
-                references[suit] = sig
         sharp_rows = []
         for name, sig in signatures.items():
             for flipped, picture, fine in ((False, sig, sharp[name]), (True, sig[::-1, ::-1], sharp[name][::-1, ::-1])):
