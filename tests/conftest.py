@@ -15,3 +15,10 @@ def _text_record():
 
     with recording_text():
         yield
+
+
+def pytest_collection_modifyitems(items):
+    """The long tests first (marked ``slow``), the rest after in their own order: with two
+    workers taking tests as they go, a long test left to the end would keep one worker busy
+    while the other has nothing left."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)

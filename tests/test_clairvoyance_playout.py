@@ -25,6 +25,8 @@ from companion.games.clairvoyance import rules
 from tests.clairvoyance_bot import BOT, make_setup
 from tests.playout import old_objects_set_aside, run_playouts
 
+pytestmark = pytest.mark.slow  # thousands of games: started first (tests/conftest.py)
+
 
 # -- the invariants ---------------------------------------------------------------------------------
 def invariants(game, previous, action, state, whole_legal: bool = True):

@@ -95,6 +95,7 @@ def test_the_bot_plays_from_what_its_seat_sees():
     assert checked > 100
 
 
+@pytest.mark.slow
 def test_the_bot_beats_players_who_choose_at_random():
     """The same deals played twice, the bot's seat once by the bot and once at random: the
     bot scores more, and takes more than its share of the tricks played from the hand (the

@@ -73,6 +73,7 @@ def wait_for_entry(app, count: int, laid: dict, table_laid: list[str]) -> list[s
     return asked
 
 
+@pytest.mark.slow
 def test_esp_is_read_from_the_virtual_table_without_a_card_tapped(tmp_path, deck):
     app = camera_app(tmp_path, deck)
     rng = random.Random(15)

@@ -3,6 +3,8 @@ only while a test asks for it, and an evening of frames leaves the app's memory 
 
 from __future__ import annotations
 
+import pytest
+
 import gc
 import tracemalloc
 
@@ -26,6 +28,7 @@ def test_the_app_records_no_text_unless_a_test_asks(tmp_path, monkeypatch):
     app.close()
 
 
+@pytest.mark.slow
 def test_thousands_of_frames_leave_memory_flat(tmp_path, monkeypatch):
     """The frames of a long evening (redrawn screen, box, banners) hold on to nothing: the
     memory Python holds after 1,000 more frames is what it held after the first 300 (the

@@ -50,6 +50,7 @@ def secrets_kept(entry: Entry, rate: float = 0.3):
     return check
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("index", range(4))  # the games run_playouts(games=4) plays, one a test: they spread
 @pytest.mark.parametrize("name", GAMES)
 def test_every_registered_game_plays_random_legal_games(name, index):
@@ -90,6 +91,7 @@ def test_every_view_carries_its_results(name):
     assert len(results["names"]) == len(results["seats"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", [name for name in GAMES if entries()[name].bot is not None])
 def test_computer_players_finish_whole_games_legally_keeping_every_secret(name):
     """Every seat the computer's (as far as the game allows at its smallest table): the bots

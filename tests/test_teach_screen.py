@@ -23,6 +23,7 @@ def deck():
     return str(cached_decks()["classic"])
 
 
+@pytest.mark.slow
 def test_the_deck_is_taught_from_the_settings_screen_and_read_with_at_once(tmp_path, deck):
     from companion.ui import shell
 

@@ -76,6 +76,7 @@ def check(game, previous, action, state) -> None:
     lights(view, {})  # the pentagram has a scene for every moment
 
 
+@pytest.mark.slow
 def test_every_kind_of_test_plays_random_sittings():
     stats = run_playouts(ZENER_TEST, make_setup, games=60, seed="zener", illegal=illegal, invariants=check,
                          legal_sample=6, summary_rate=0.3, view_rate=0.5)
