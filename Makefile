@@ -37,9 +37,9 @@ run: $(VENV)/.stamp-base
 test: $(VENV)/.stamp-test
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS)
 
-# a whole ESP game read by the camera from the virtual table, no card tapped (minutes: make test plays a round)
+# the camera's tests alone: ESP read from the virtual table with no card tapped, the deck taught on the screen
 test-camera: $(VENV)/.stamp-test
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PLANCHETTE_CAMERA_ROUNDS=4 $(PY) -m pytest tests/test_esp_camera_screen.py
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest tests/test_esp_camera_screen.py tests/test_esp_camera_entry.py tests/test_teach_screen.py tests/test_vision_live.py
 
 # `make bench` runs every benchmark; `make bench pi` (or any other names) only those.
 BENCH_NAMES := $(if $(filter bench,$(MAKECMDGOALS)),$(filter-out bench,$(MAKECMDGOALS)))

@@ -64,3 +64,24 @@ def test_a_card_already_played_this_round_is_never_entered_again(tmp_path):
     assert not app.screen.on_camera(landed("3 star"))  # laid again (the trick straightened): nothing
     assert not app.screen.on_camera(landed("1 circle"))  # the Vision Card nudged
     assert len(app.match.match.actions) == count and app.screen.seen.question() is None
+
+
+def test_a_card_landing_while_another_is_asked_about_waits_for_the_answer(tmp_path):
+    """Never a wrong card silently: Bo's card, seen surely while Ann's is still asked about,
+    is not entered as Ann's — it is taken once Ann's is settled."""
+    app = at_first_play(tmp_path)
+    app.screen.on_camera(landed("3 star", 0.6))  # Ann's, unsure: asked
+    app.screen.on_camera(Landed(2, "2 circle", 0.95, (("2 circle", 0.95),), CORNERS))  # Bo's, sure
+    assert app.match.match.actions[-1]["act"] == "vision"  # nothing entered past the question
+    app.answer("yes")
+    app.step()
+    assert [a["card"] for a in app.match.match.actions[-2:]] == ["3 star", "2 circle"]
+    assert [a["seat"] for a in app.match.match.actions[-2:]] == [0, 1]
+
+
+def test_a_place_read_as_another_card_than_before_is_asked_about(tmp_path):
+    app = at_first_play(tmp_path)
+    changed = Landed(1, "4 star", 0.95, (("4 star", 0.95),), CORNERS, again=True)
+    app.screen.on_camera(changed)
+    assert app.match.match.actions[-1]["act"] == "vision"
+    assert app.screen.seen.question().why == "the camera read this card as another one before"

@@ -3,8 +3,7 @@ card laid on the virtual table, as a player's hand would lay it, read by the cam
 and entered by the screen; no card is tapped.  Predictions are tapped (they are words, not
 cards); the first bid of a round may ask whose it is (bids come in any order).
 
-``make test`` plays the first round (13 cards: the camera's reading costs seconds of CPU a
-card); ``make test-camera`` (PLANCHETTE_CAMERA_ROUNDS=4) plays the whole game, 52 cards."""
+It plays the whole game, 52 cards (PLANCHETTE_CAMERA_ROUNDS=1 plays the first round only)."""
 
 from __future__ import annotations
 
@@ -25,7 +24,7 @@ pytest.importorskip("cv2")
 
 CARD_ACTS = ("vision", "play", "bid")
 WAIT = 30.0  # s of real time a card may take to be read (the camera's process, on a busy machine)
-ROUNDS = int(os.environ.get("PLANCHETTE_CAMERA_ROUNDS", "1"))
+ROUNDS = int(os.environ.get("PLANCHETTE_CAMERA_ROUNDS", "4"))
 
 
 @pytest.fixture(scope="module")

@@ -147,3 +147,16 @@ def test_the_rules_narrow_what_the_camera_saw():
     bids = [{"act": "bid", "seat": s, "card": "2 circle"} for s in (0, 1)]
     whose = propose(VIEW, bids, (("2 circle", 1.0),), 1.0)
     assert not whose.sure and whose.why.startswith("bids come in any order") and len(whose.actions) == 2
+
+
+def test_a_place_whose_reading_changes_its_mind_says_so_and_a_card_put_in_its_place_does_not():
+    tracker = Tracker()
+    for _ in range(STEADY):
+        tracker.update([seen("3 star")])
+    for _ in range(STEADY):  # the table never moved: the same card, read otherwise
+        events = tracker.update([seen("4 star")])
+    assert events[0].card == "4 star" and events[0].again and not events[0].turned
+    tracker.moving()  # a hand takes it and lays another where it lay
+    for _ in range(STEADY):
+        events = tracker.update([seen("5 circle")])
+    assert events[0].card == "5 circle" and not events[0].again

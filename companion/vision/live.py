@@ -106,10 +106,11 @@ class LiveReader:
             readings = self.reader.name_at(frame, [place.corners for place in waiting])
             region, looked_at = None, {place.number for place in waiting}
         else:
-            # only what differs from the settled table (a hand that has gone away is not read)
-            region = None if refresh else changed_region(self.baseline, tiny, frame.shape)
+            # only what differs from the settled table (a hand that has gone away is not read);
+            # the whole frame when a card was missed once (it may lie outside that part)
+            region = None if refresh or self.tracker.missing() else changed_region(self.baseline, tiny, frame.shape)
             readings = self._read(frame, region)
-        events = self.tracker.update(readings, still=True, region=region, looked_at=looked_at)
+        events = self.tracker.update(readings, region=region, looked_at=looked_at)
         self.last_read, self.read_at = tiny, now
         self.agreeing += 1
         self.reads += 1

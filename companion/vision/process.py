@@ -28,6 +28,7 @@ virtual camera's table), ``("capture", path)`` (answered ``("captured", sentence
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import sys
 import time
@@ -61,9 +62,10 @@ def _sentence(error: Exception) -> str:
     """A fault as the user reads it: the camera's and the deck's own sentences as they are,
     anything else named with its kind."""
     from companion.vision.deck import DeckError
+    from companion.vision.teach import TeachError
     from firmware_py.camera import CameraError
 
-    return str(error) if isinstance(error, (CameraError, DeckError, ValueError)) else describe(error)
+    return str(error) if isinstance(error, (CameraError, DeckError, TeachError, ValueError)) else describe(error)
 
 
 def _deck_folder(spec: CameraSpec, factory: Any, source: Any) -> str:
@@ -204,23 +206,39 @@ def _teach(conn: Any, source: Any, folder: str, cards: list[str]) -> Any:
 
     problem = ""
     result = None
+    new = folder.rstrip(os.sep) + ".teaching"  # the deck in use stays whole until the new one is
     try:
-        os.makedirs(folder, exist_ok=True)
-        result = Teacher(source, folder, tuple(cards), say=lambda text: conn.send(("teach-say", text)),
+        shutil.rmtree(new, ignore_errors=True)
+        os.makedirs(new)
+        result = Teacher(source, new, tuple(cards), say=lambda text: conn.send(("teach-say", text)),
                          stopped=stopped).run()
     except (TeachError, OSError) as error:
-        problem = describe(error)
+        problem = _sentence(error)
     taught, missing = (result.taught, result.missing) if result else ([], list(cards))
     if stopping == ["stop"]:
+        shutil.rmtree(new, ignore_errors=True)
         return None
     reader: Any = False
     if not missing and not problem:
         try:
-            reader = Reader.from_folder(folder)
-        except Exception as error:  # a deck the reader cannot load: said, and the old deck kept
-            problem = f"the new deck cannot be read ({describe(error)})"
+            reader = Reader.from_folder(new)
+            _put_in_place(new, folder)
+        except Exception as error:  # a deck the reader cannot load, a folder that cannot move: said
+            reader, problem = False, f"the new deck cannot be used ({_sentence(error)})"
+    shutil.rmtree(new, ignore_errors=True)
     conn.send(("teach-done", taught, missing, problem or ("cancelled" if stopping else "")))
     return reader
+
+
+def _put_in_place(new: str, folder: str) -> None:
+    """The newly taught deck where the old one was, in two renames (the old one set aside
+    first, and removed once the new one is in place)."""
+    old = folder.rstrip(os.sep) + ".old"
+    shutil.rmtree(old, ignore_errors=True)
+    if os.path.exists(folder):
+        os.replace(folder, old)
+    os.replace(new, folder)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 def _capture(source: Any, path: str) -> str:
@@ -292,6 +310,10 @@ class CameraProcess(SupervisedChild):
 
     def started(self) -> None:
         self.table = CameraTable()
+        if self.teaching is not None and not self.teaching.done:  # the child died while teaching
+            self.teaching.problem = "the camera stopped while the deck was taught; the deck it had before is kept"
+            self.teaching.missing = [c for c in self.teaching.cards if c not in self.teaching.taught]
+            self.teaching.done = True
         if self.laid is not None:
             self.send(("lay", self.laid))
 

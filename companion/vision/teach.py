@@ -189,13 +189,11 @@ class Teacher:
         return False
 
     def _write(self, card: str, frame) -> None:
-        import cv2
+        """The photo kept whole or not at all (a full card leaves no half JPEG in the deck)."""
+        from companion.vision.capture import save_frame
 
         path = self.folder / f"{stem(card)}.jpg"
         try:
-            ok, data = cv2.imencode(".jpg", frame, [cv2.IMWRITE_JPEG_QUALITY, 95])
-            if not ok:
-                raise OSError("JPEG encoding failed")
-            path.write_bytes(data.tobytes())
+            save_frame(frame, path)
         except OSError as error:
             raise TeachError(f"{path} cannot be written ({getattr(error, 'strerror', None) or error})") from None

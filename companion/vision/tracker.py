@@ -38,6 +38,7 @@ class Landed:
     candidates: tuple       # ((name, score), ...), best first, from the last reading
     corners: tuple          # ((x, y) * 4), image pixels
     turned: bool = False    # this place showed a back before
+    again: bool = False     # read as another face before, nothing having moved since: the reading changed its mind
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class _Place:
     candidates: tuple = ()
     reported: str | None = None
     misses: int = 0
+    moved: bool = False  # something moved over the table since this place was reported
 
 
 def overlap(a: np.ndarray, b: np.ndarray) -> float:
@@ -90,9 +92,9 @@ class Tracker:
         self.places: list[_Place] = []
         self._numbers = count()
 
-    def update(self, readings, still: bool = True, region=None, looked_at=None) -> list:
-        """One frame's readings (``Reading``s of :mod:`companion.vision.reader`); ``still``:
-        nothing moved over the table since the frame before; ``region`` (x0, y0, x1, y1): the
+    def update(self, readings, region=None, looked_at=None) -> list:
+        """One still frame's readings (``Reading``s of :mod:`companion.vision.reader`; a frame
+        in which something moved is :meth:`moving` instead); ``region`` (x0, y0, x1, y1): the
         part of the frame that was read (None: all of it) — a place outside it was not looked
         at, so it is not missed; ``looked_at``: the only places looked at (their numbers), when
         only the cards found before were named again.  The events it settles."""
@@ -106,10 +108,6 @@ class Tracker:
             matched.add(place.number)
             place.corners = np.float32(reading.corners)
             place.misses = 0
-            if not still:
-                place.names.clear()  # a moving table: agreement starts again
-                place.confidences.clear()
-                continue
             name = BACK if reading.card == BACK or reading.guess == BACK else reading.guess
             place.names.append(name)
             place.confidences.append(float(reading.confidence) if reading.card != UNSURE else
@@ -147,21 +145,28 @@ class Tracker:
         if name == place.reported:
             return None
         turned = place.reported == BACK and name != BACK
-        place.reported = name
+        again = place.reported not in (None, BACK) and name != BACK and not place.moved
+        place.reported, place.moved = name, False
         corners = tuple((float(x), float(y)) for x, y in place.corners)
         # the readings' middle confidence: one poor frame (glare, a shadow) does not veto a card
-        return Landed(place.number, name, float(np.median(place.confidences)), place.candidates, corners, turned)
+        return Landed(place.number, name, float(np.median(place.confidences)), place.candidates, corners, turned,
+                      again)
 
     def moving(self) -> None:
         """Something moves over the table: every place's agreement starts again."""
         for place in self.places:
             place.names.clear()
             place.confidences.clear()
+            place.moved = True
 
     def waiting(self) -> list[_Place]:
         """The places still waiting for agreeing readings (seen, not yet reported as they read)."""
         return [place for place in self.places if place.names and not place.misses
                 and (len(place.names) < STEADY or len(set(place.names)) > 1 or place.names[-1] != place.reported)]
+
+    def missing(self) -> bool:
+        """Some place was not seen at the last look that could have seen it."""
+        return any(place.misses for place in self.places)
 
     def unsettled(self) -> bool:
         """Some place still waits for agreeing readings, or to be seen gone."""

@@ -81,7 +81,7 @@ class EspScreen(GameScreen):
         if len(notices) > self.notices_shown:  # a revoke has just been proven: tell the table
             self.app.refuse(notices[-1])
         self.notices_shown = len(notices)
-        return self.play_chance() or self.play_computer(now)
+        return self.play_chance() or self.play_computer(now) or self.seen.take_held()
 
     def animating(self) -> bool:
         waiting = self.chance_move() is not None or self.computer_move() is not None

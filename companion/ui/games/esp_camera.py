@@ -11,9 +11,11 @@ narrowing the camera's guesses)."""
 
 from __future__ import annotations
 
-from companion.games.esp.seen import Proposal, propose
+from dataclasses import replace
+
 import pygame
 
+from companion.games.esp.seen import Proposal, propose
 from companion.ui import theme
 from companion.ui.games import esp_draw as pictures
 from companion.ui.widgets import Button, columns, draw_paragraph, draw_text, rows, wrap
@@ -26,6 +28,9 @@ class SeenCards:
 
     def __init__(self, screen) -> None:
         self.screen = screen
+        # cards that landed while the table was asked about another, or while the companion
+        # played a computer seat: taken in turn once that is settled, never entered past it
+        self.held: list = []
 
     @property
     def app(self):
@@ -35,18 +40,21 @@ class SeenCards:
     def virtual(self) -> bool:
         """The desktop's virtual camera: taps lay cards on its table."""
         camera = self.app.camera
-        return camera is not None and str(camera.spec.source or "").startswith("virtual")
+        return camera is not None and camera.ready and str(camera.spec.source or "").startswith("virtual")
 
     # -- what the camera says --------------------------------------------------------------------
     def on_camera(self, seen) -> bool:
         if getattr(seen, "card", None) is None or not hasattr(seen, "candidates"):
             return False  # a card gone from the table: nothing to enter
         screen = self.screen
-        if screen.computer_move() is not None or screen.chance_move() is not None:
+        if self.question() is not None or screen.computer_move() is not None or screen.chance_move() is not None:
+            self.held = (self.held + [seen])[-8:]  # after the question (or the computer's move)
             return False
         proposal = propose(screen.view, screen.all_legal(), seen.candidates, seen.confidence)
         if proposal is None:
             return False
+        if proposal.sure and getattr(seen, "again", False):  # this place read as another card before
+            proposal = replace(proposal, sure=False, why="the camera read this card as another one before")
         if proposal.sure:
             self.enter(proposal.actions[0], seen=True)
         elif proposal.actions:
@@ -57,6 +65,18 @@ class SeenCards:
 
     def question(self) -> Proposal | None:
         return self.screen.draft.get(QUESTION)
+
+    def take_held(self) -> bool:
+        """The cards held back, now that nothing is asked and no computer seat is playing."""
+        screen = self.screen
+        if not self.held or self.question() is not None or screen.computer_move() is not None \
+                or screen.chance_move() is not None:
+            return False
+        held, self.held = self.held, []
+        changed = False
+        for seen in held:
+            changed = self.on_camera(seen) or changed
+        return changed
 
     def enter(self, action: dict, seen: bool = False) -> bool:
         if not self.app.play(action):
