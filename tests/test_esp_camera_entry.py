@@ -85,3 +85,28 @@ def test_a_place_read_as_another_card_than_before_is_asked_about(tmp_path):
     app.screen.on_camera(changed)
     assert app.match.match.actions[-1]["act"] == "vision"
     assert app.screen.seen.question().why == "the camera read this card as another one before"
+
+
+def test_a_card_seen_while_the_menu_is_up_is_taken_when_the_game_is_back(tmp_path):
+    from companion.ui import shell
+
+    app = at_first_play(tmp_path)
+    game = app.screen
+
+    class Camera:  # the camera's process as the app sees it: one card, then nothing
+        spec, ready, captured, table = None, True, None, None
+        events = [landed("3 star")]
+
+        def poll(self):
+            events, self.events = self.events, []
+            return events
+
+        def close(self):
+            pass
+
+    app.camera = Camera()
+    app.show(shell.MenuScreen(app, game))
+    app.step()  # the card lands while the menu is up
+    assert app.match.match.actions[-1]["act"] == "vision"
+    app.show(game)
+    assert app.match.match.actions[-1] == {"act": "play", "seat": 0, "card": "3 star"}

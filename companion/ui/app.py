@@ -32,6 +32,7 @@ from companion.settings import Settings
 from companion.settings import load as load_settings
 from companion.settings import save as save_settings
 from companion.ui import theme
+from companion.ui.screen import GameScreen
 from companion.ui.widgets import Button, button_at, draw_button, draw_paragraph, draw_text, forget_fonts, wrap
 from firmware_py.box import Box
 from firmware_py.clock import Clock, SystemClock
@@ -80,6 +81,7 @@ class App:
         # the camera above the table, its reader in its own process (companion/vision/process.py),
         # its faults on the same warnings as the box's; ``camera`` is a CameraSpec, or None
         self.camera = None
+        self.seen_meanwhile: list = []  # cards the camera saw while no game screen was up
         if camera is None and self.settings.fitted.camera:
             camera = self.camera_spec()
         if camera is not None:
@@ -188,6 +190,10 @@ class App:
     def show(self, screen) -> None:
         self.screen = screen
         self.dirty = True
+        if isinstance(screen, GameScreen) and self.seen_meanwhile:  # cards seen while a menu was up
+            seen, self.seen_meanwhile = self.seen_meanwhile, []
+            for card in seen:
+                screen.on_camera(card)
 
     @staticmethod
     def has_screen(name: str) -> bool:
@@ -390,6 +396,9 @@ class App:
             for seen in self.camera.poll():
                 if self.screen.on_camera(seen):
                     self.dirty = True
+                elif not isinstance(self.screen, GameScreen) and hasattr(seen, "candidates"):
+                    # a menu, the settings, the warnings: the game takes the card when it is back
+                    self.seen_meanwhile = (self.seen_meanwhile + [seen])[-8:]
             if self.camera.captured:  # the picture the user asked to keep: where it went
                 self.note(self.camera.captured[:1].upper() + self.camera.captured[1:] + ".")
                 self.camera.captured = None
