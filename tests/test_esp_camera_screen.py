@@ -178,3 +178,23 @@ def test_a_camera_unplugged_mid_game_is_a_warning_and_its_process_is_started_aga
     finally:
         camera.close()
     assert not camera.alive
+
+
+def test_a_recording_that_has_ended_still_answers_a_capture(tmp_path, deck):
+    import cv2
+    import numpy as np
+
+    from companion.vision.process import CameraProcess
+
+    (tmp_path / "scenes").mkdir()
+    cv2.imwrite(str(tmp_path / "scenes" / "000.png"), np.full((72, 128, 3), 90, np.uint8))
+    camera = CameraProcess(CameraSpec(source=str(tmp_path / "scenes"), deck=deck,
+                                      factory=functools.partial(choose, True)))
+    try:
+        assert camera.wait_for(lambda: camera.ended, WAIT)
+        camera.capture(str(tmp_path / "kept.jpg"))
+        assert camera.wait_for(lambda: camera.captured is not None, WAIT)
+        assert camera.captured == "the recording has no more frames to capture"
+    finally:
+        camera.close()
+    assert not camera.alive

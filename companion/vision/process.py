@@ -162,8 +162,9 @@ class _Looking:
         self.source_cpu += time.thread_time() - start  # making frames: the camera's work, not the reader's
         if frame is None:  # a recording has ended: say so once, then wait to be stopped
             conn.send(("ended",))
-            while conn.recv()[0] != "stop":
-                pass
+            while (message := conn.recv())[0] != "stop":
+                if message[0] == "capture":
+                    conn.send(("captured", "the recording has no more frames to capture"))
             return False
         look = self.live.look(frame)
         self.frames += 1
@@ -202,6 +203,8 @@ def _teach(conn: Any, source: Any, folder: str, cards: list[str]) -> Any:
                 stopping.append(message[0])
             elif message[0] == "lay" and hasattr(source, "lay"):
                 source.lay(list(message[1]))
+            elif message[0] == "capture":  # while the deck is taught, as at any time
+                conn.send(("captured", _capture(source, message[1])))
         return bool(stopping)
 
     problem = ""
