@@ -110,3 +110,16 @@ def test_a_card_seen_while_the_menu_is_up_is_taken_when_the_game_is_back(tmp_pat
     assert app.match.match.actions[-1]["act"] == "vision"
     app.show(game)
     assert app.match.match.actions[-1] == {"act": "play", "seat": 0, "card": "3 star"}
+
+
+def test_camera_on_the_command_line_reads_against_the_deck_beside_the_settings(tmp_path, monkeypatch):
+    import argparse
+
+    from companion.ui.app import camera_spec
+
+    monkeypatch.setenv("PLANCHETTE_SETTINGS", str(tmp_path / "settings.json"))
+    spec = camera_spec(argparse.Namespace(camera="pi", deck=None, sim=False))
+    assert spec.source == "pi" and spec.deck == str(tmp_path / "deck")
+    virtual = camera_spec(argparse.Namespace(camera="virtual", deck=None, sim=False))
+    assert virtual.deck is None and virtual.virtual_decks == str(tmp_path / "virtual-decks")
+    assert camera_spec(argparse.Namespace(camera=None, deck=None, sim=False)) is None

@@ -110,19 +110,9 @@ class App:
 
     def camera_spec(self) -> Any:
         """The fitted camera as the settings say: the box's own camera (the Pi's, else the first
-        webcam) read against the taught deck — or, in the simulation, the virtual camera and its
-        own deck."""
-        import functools
-
-        from companion.settings import deck_folder, settings_path
-        from companion.vision.process import CameraSpec
-        from firmware_py.factory import choose
-
-        if self.box.simulate:
-            decks = (self.settings_path or settings_path()).with_name("virtual-decks")
-            return CameraSpec(source="virtual", factory=functools.partial(choose, True), virtual_decks=str(decks))
-        return CameraSpec(source="auto", deck=str(deck_folder(self.settings, self.settings_path)),
-                          factory=functools.partial(choose, False))
+        webcam) read against the taught deck — or, in the simulation, the virtual camera."""
+        return make_camera_spec("virtual" if self.box.simulate else "auto", self.box.simulate, None,
+                                self.settings, self.settings_path)
 
     def left_out(self) -> list[str]:
         """The parts the settings say are fitted but the box runs without (a damaged pin map or
@@ -658,15 +648,23 @@ def camera_spec(args: Any) -> Any:
     source = getattr(args, "camera", None)
     if not source:
         return None
+    deck = getattr(args, "deck", None)
+    return make_camera_spec(source, True if getattr(args, "sim", False) else None,
+                            str(Path(deck).expanduser()) if deck else None, load_settings(None)[0], None)
+
+
+def make_camera_spec(source: str, simulate: bool | None, deck: str | None, settings: Any,
+                     settings_file: Path | None) -> Any:
+    """The camera's process for ``source``: read against ``deck``, else the deck the settings
+    name (beside the settings file by default); the virtual camera brings its own deck, kept
+    beside the settings too."""
     import functools
 
+    from companion.settings import deck_folder, settings_path
     from companion.vision.process import CameraSpec
     from firmware_py.factory import choose
 
-    simulate = True if getattr(args, "sim", False) or source.startswith("virtual") else None
-    deck = getattr(args, "deck", None)
-    from companion.settings import settings_path
-
-    return CameraSpec(source=source, deck=str(Path(deck).expanduser()) if deck else None,
-                      factory=functools.partial(choose, simulate),
-                      virtual_decks=str(settings_path().with_name("virtual-decks")))
+    virtual = source.startswith("virtual")
+    return CameraSpec(source=source, deck=deck or (None if virtual else str(deck_folder(settings, settings_file))),
+                      factory=functools.partial(choose, True if virtual else simulate),
+                      virtual_decks=str((settings_file or settings_path()).with_name("virtual-decks")))
