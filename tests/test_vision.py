@@ -18,7 +18,8 @@ from companion.vision.deck import CARDS, DeckError, load_deck
 from companion.vision.geometry import grown
 from sim.table_camera import STYLES, Conditions, compose
 from tests.camera_corpus import cached_decks
-from tests.vision_score import iou, readers
+from companion.vision.geometry import iou
+from tests.vision_score import readers
 
 STYLE = STYLES[0]
 CLEAR = Conditions(table="felt", cards=1, noise=2.0, jpeg=90)

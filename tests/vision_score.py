@@ -14,19 +14,12 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import cv2
 import numpy as np
 
+from companion.vision.geometry import iou
 from companion.vision.reader import UNSURE, Reader
 
 HALF = 0.5
-
-
-def iou(a: np.ndarray, b: np.ndarray) -> float:
-    a, b = np.float32(a), np.float32(b)
-    inter, _ = cv2.intersectConvexConvex(a, b)
-    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
-    return float(inter / union) if union > 0 else 0.0
 
 
 @dataclass

@@ -38,12 +38,26 @@ def straighten(image: np.ndarray, corners: np.ndarray, inset: float = 0.02,
     dx, dy = inset * w, inset * h
     target = np.float32([[-dx, -dy], [w - 1 + dx, -dy], [w - 1 + dx, h - 1 + dy], [-dx, h - 1 + dy]])
     matrix = cv2.getPerspectiveTransform(np.float32(corners), target)
-    return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_AREA if False else cv2.INTER_LINEAR,
+    return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
 def quad_area(quad: np.ndarray) -> float:
     return float(abs(cv2.contourArea(np.float32(quad).reshape(-1, 1, 2))))
+
+
+def overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The share of the smaller of two convex quads that they have in common (one card
+    inside a larger guess at it counts as whole)."""
+    inter, _ = cv2.intersectConvexConvex(np.float32(a).reshape(4, 2), np.float32(b).reshape(4, 2))
+    return float(inter) / max(1.0, min(quad_area(a), quad_area(b)))
+
+
+def iou(a: np.ndarray, b: np.ndarray) -> float:
+    """Intersection over union of two convex quads."""
+    inter, _ = cv2.intersectConvexConvex(np.float32(a).reshape(4, 2), np.float32(b).reshape(4, 2))
+    union = quad_area(a) + quad_area(b) - float(inter)
+    return float(inter) / union if union > 0 else 0.0
 
 
 def side_lengths(quad: np.ndarray) -> list[float]:

@@ -18,7 +18,7 @@ import numpy as np
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, sides
 from companion.vision.frame import printed_frame
-from companion.vision.geometry import grown, quad_area, straighten
+from companion.vision.geometry import grown, iou, overlap, quad_area, straighten
 from companion.vision.namer import FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
@@ -51,24 +51,11 @@ class Reading:
                 "confidence": round(self.confidence, 3)}
 
 
-def _overlap(a: np.ndarray, b: np.ndarray) -> float:
-    """The share of the smaller quad that the two quads have in common."""
-    inter, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
-    return float(inter) / max(1.0, min(quad_area(a), quad_area(b)))
-
-
 def paper_colour(faces: dict[str, np.ndarray]) -> np.ndarray | None:
     """The deck's paper (BGR): the median of the taught faces' pixels away from their edges —
     most of a face is bare paper.  None for a deck of backs alone."""
     pixels = [face[20:-20, 10:-10].reshape(-1, 3) for name, face in faces.items() if name != "back"]
     return np.median(np.concatenate(pixels), axis=0) if pixels else None
-
-
-def iou(a: np.ndarray, b: np.ndarray) -> float:
-    """Intersection over union of two convex quads."""
-    inter, _ = cv2.intersectConvexConvex(np.float32(a), np.float32(b))
-    union = quad_area(a) + quad_area(b) - float(inter)
-    return float(inter) / union if union > 0 else 0.0
 
 
 def _close(a: np.ndarray, b: np.ndarray) -> bool:
@@ -102,7 +89,7 @@ class Reader:
         centres: list[np.ndarray] = []
         looked: list[np.ndarray] = []  # the centre of each reading in ``out``
         for quad in quads:
-            if any(_overlap(quad, r.corners) > 0.8 or iou(quad, r.corners) > KNOWN for r in known):
+            if any(overlap(quad, r.corners) > 0.8 or iou(quad, r.corners) > KNOWN for r in known):
                 continue  # a card already named surely (a card half visible beside it shares
                           # at most a third with it)
             centre = quad.mean(axis=0)
@@ -160,10 +147,10 @@ class Reader:
         found = sorted(first + second, key=lambda r: -(r.similarity + 0.5 * r.confidence))
         kept: list[Reading] = []
         for reading in found:
-            if all(_overlap(reading.corners, other.corners) < SAME for other in kept):
+            if all(overlap(reading.corners, other.corners) < SAME for other in kept):
                 kept.append(reading)
         named = [r for r in kept if r.card != UNSURE]
         # an unsure guess is worth asking about only where it looks like a card and no named
         # card already stands
         return named + [r for r in kept if r.card == UNSURE and r.similarity >= FAIR
-                        and all(_overlap(r.corners, n.corners) < 0.4 for n in named)]
+                        and all(overlap(r.corners, n.corners) < 0.4 for n in named)]

@@ -18,8 +18,9 @@ from collections import deque
 from dataclasses import dataclass, field
 from itertools import count
 
-import cv2
 import numpy as np
+
+from companion.vision.geometry import overlap
 
 BACK = "back"
 UNSURE = "unsure"
@@ -59,14 +60,6 @@ class _Place:
     reported: str | None = None
     misses: int = 0
     moved: bool = False  # something moved over the table since this place was reported
-
-
-def overlap(a: np.ndarray, b: np.ndarray) -> float:
-    """The share of the smaller outline that two outlines have in common."""
-    a, b = np.float32(a).reshape(4, 2), np.float32(b).reshape(4, 2)
-    inter, _ = cv2.intersectConvexConvex(a, b)
-    smaller = min(abs(cv2.contourArea(a)), abs(cv2.contourArea(b)))
-    return float(inter) / smaller if smaller > 0 else 0.0
 
 
 def _inside(corners: np.ndarray, region) -> bool:
