@@ -64,7 +64,7 @@ def difference(a: np.ndarray | None, b: np.ndarray) -> float:
 
 @dataclass
 class LiveReader:
-    """A reader (``read(frame) -> readings``), a fault check (``check(frame) -> str | None``)
+    """A reader (``read(frame)`` and ``name_at(frame, quads)`` give readings), a fault check (``check(frame) -> str | None``)
     and the tracker, frame after frame."""
 
     reader: object
@@ -101,7 +101,7 @@ class LiveReader:
         start = time.perf_counter()
         waiting = self.tracker.waiting()
         looked_at = None
-        if not changed and not refresh and waiting and hasattr(self.reader, "name_at"):
+        if not changed and not refresh and waiting:
             # the same still table as the last look: only the cards found then are named again
             readings = self.reader.name_at(frame, [place.corners for place in waiting])
             region, looked_at = None, {place.number for place in waiting}
