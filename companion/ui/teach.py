@@ -141,8 +141,17 @@ class TeachScreen(SubScreen):
             text = f"The camera reads your cards with this deck from now on (kept in {teaching.folder})."
         draw_text(surface, head, pygame.Rect(body.left, body.top, body.width, s(44)), s(theme.TABLE), theme.GOLD,
                   bold=True)
-        draw_paragraph(surface, text, pygame.Rect(body.left, body.top + s(52), body.width, body.height - s(52)),
-                       s(theme.BODY), theme.INK)
+        used = draw_paragraph(surface, text, pygame.Rect(body.left, body.top + s(52), body.width,
+                                                         body.height - s(52)), s(theme.BODY), theme.INK)
+        # a card of each suit: hollow where a card of that suit is still missing
+        shown = [c for c in CARDS if c != "back"][::5]
+        top = body.top + s(60) + used
+        row = pygame.Rect(body.left, top, body.width, body.bottom - top - s(12))
+        if row.height >= s(60):
+            for cell, card in zip(columns(row, [1] * len(shown), s(theme.TARGET_GAP)), shown):
+                suit = card.split()[1]
+                missing = any(m.endswith(" " + suit) for m in teaching.missing)
+                draw_card(surface, fit_card(cell), card, s, dim=missing)
 
     def on_button(self, action):
         if action == "back":
