@@ -168,6 +168,7 @@ def _shapes(edges: np.ndarray, grow: int) -> list[np.ndarray]:
     for contour in outlines:
         if MIN_AREA * area < cv2.contourArea(contour) < MAX_AREA * area:
             shapes.append(contour.astype(np.float32))
+    shapes += _without_threads(edges, outlines)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(255 - edges, connectivity=4)
     for index in range(1, count):
         x, y, bw, bh, pixels = stats[index]
@@ -181,6 +182,24 @@ def _shapes(edges: np.ndarray, grow: int) -> list[np.ndarray]:
         if contours:
             shapes.append((max(contours, key=cv2.contourArea) + np.array([x, y])).astype(np.float32))
     return shapes
+
+
+THREAD = 0.012  # of the frame's width: edges thinner than this that touch a card are not it
+
+
+def _without_threads(edges: np.ndarray, outlines) -> list[np.ndarray]:
+    """The outlines filled and opened: a plank's seam, a cloth's line or a pencil's edge
+    touching a card joins its outline and spoils its quad; opened by a disc wider than the
+    thread, the card stands alone again."""
+    h, w = edges.shape
+    area = float(h * w)
+    filled = np.zeros_like(edges)
+    cv2.drawContours(filled, outlines, -1, 255, cv2.FILLED)
+    size = max(3, int(round(THREAD * w)) | 1)
+    opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN,
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    return [c.astype(np.float32) for c in contours if MIN_AREA * area < cv2.contourArea(c) < MAX_AREA * area]
 
 
 def default_short_sides(width: int) -> list[float]:

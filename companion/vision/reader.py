@@ -18,7 +18,7 @@ import numpy as np
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, sides
 from companion.vision.frame import printed_frame
-from companion.vision.geometry import grown, iou, overlap, quad_area, straighten
+from companion.vision.geometry import EdgeField, grown, iou, overlap, quad_area, straighten
 from companion.vision.namer import FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
@@ -80,7 +80,8 @@ class Reader:
     def from_folder(cls, folder: str | Path) -> "Reader":
         return cls(load_deck(folder))
 
-    def _named(self, frame: np.ndarray, quads, known=(), grow: bool = True) -> list[Reading]:
+    def _named(self, frame: np.ndarray, quads, known=(), grow: bool = True,
+               edges: EdgeField | None = None) -> list[Reading]:
         """The quads named; a quad much like one already tried (or like a card in ``known``)
         is skipped: the finder's guesses repeat, and naming is the costly part.  ``grow``:
         try each quad also as the deck's printed inner frame."""
@@ -92,6 +93,8 @@ class Reader:
             if any(overlap(quad, r.corners) > 0.8 or iou(quad, r.corners) > KNOWN for r in known):
                 continue  # a card already named surely (a card half visible beside it shares
                           # at most a third with it)
+            if edges is not None:
+                quad = edges.snap(quad)
             centre = quad.mean(axis=0)
             near = 0.2 * float(np.linalg.norm(quad[1] - quad[0]))  # of its short side
             if done and any(iou(quad, done[i]) > REPEAT for i in
@@ -138,12 +141,14 @@ class Reader:
 
     def read(self, frame: np.ndarray) -> list[Reading]:
         outlines = Outlines(frame, self.paper)
-        first = self._named(frame, outlines.quads())
+        edges = EdgeField(frame)
+        first = self._named(frame, outlines.quads(), edges=edges)
         sure = [r for r in first if r.card != UNSURE and r.similarity > 0.6]
         second = []
         if sure and CORNERS:  # the cards seen whole give the size to complete the others with
             short = float(np.median([sides(r.corners)[0] for r in sure]))
-            second = self._named(frame, outlines.corner_guesses([short]), known=sure, grow=False)
+            second = self._named(frame, outlines.corner_guesses([short]), known=sure, grow=False,
+                                  edges=edges)
         found = sorted(first + second, key=lambda r: -(r.similarity + 0.5 * r.confidence))
         kept: list[Reading] = []
         for reading in found:
