@@ -85,6 +85,8 @@ class Reader:
         """The quads named; a quad much like one already tried (or like a card in ``known``)
         is skipped: the finder's guesses repeat, and naming is the costly part.  ``grow``:
         try each quad also as the deck's printed inner frame."""
+        if edges is not None:
+            quads = edges.snap(quads)
         out: list[Reading] = []
         done: list[np.ndarray] = []
         centres: list[np.ndarray] = []
@@ -93,8 +95,6 @@ class Reader:
             if any(overlap(quad, r.corners) > 0.8 or iou(quad, r.corners) > KNOWN for r in known):
                 continue  # a card already named surely (a card half visible beside it shares
                           # at most a third with it)
-            if edges is not None:
-                quad = edges.snap(quad)
             centre = quad.mean(axis=0)
             near = 0.2 * float(np.linalg.norm(quad[1] - quad[0]))  # of its short side
             if done and any(iou(quad, done[i]) > REPEAT for i in
