@@ -228,14 +228,16 @@ def _visibility(size, quads: list[np.ndarray], hand: np.ndarray | None,
 
 def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720),
             cards: list[str] | None = None, *, frame: int = 0, hand_over: int | None = None,
-            labels: bool = False) -> tuple[np.ndarray, list[Placed]]:
+            labels: bool = False, layouts: list[int] | None = None) -> tuple[np.ndarray, list[Placed]]:
     """A scene under given ``conditions``; ``cards`` (names, bottom first) or drawn from the seed.
 
     The desktop's virtual camera passes the cards on the table; the corpus lets the seed choose.
     With the same seed, a card added at the end of ``cards`` leaves the others where they were
     (the table, the camera and each card draw from the seed in turn), so a trick can be shown
     landing card by card; the light and the glare stay too, and ``frame`` (a frame number)
-    changes only the sensor noise.  ``hand_over`` is the index of the card the hand (if the
+    changes only the sensor noise.  ``layouts`` (one number per card) gives each card a place
+    of its own: a card whose number stays keeps its place whatever else changes, so a trick
+    can be gathered and the next dealt round a Vision Card that does not move.  ``hand_over`` is the index of the card the hand (if the
     conditions have one) reaches for: by default one the seed picks.
     ``cards=[]`` (or ``conditions.cards == 0``) is an empty table.
     ``labels=True`` returns, instead of the photo, what each pixel shows (uint8: 0 the table,
@@ -265,7 +267,9 @@ def compose(seed: int, style: DeckStyle, conditions: Conditions, size=(1280, 720
     plane_quads: list[np.ndarray] = []
     quads: list[np.ndarray] = []
     margin = diag / 2 + 4
-    for name in names:
+    for index, name in enumerate(names):
+        if layouts is not None:  # this card's place from its own numbers
+            rng = np.random.default_rng([seed, 12, index, layouts[index]])
         for attempt in range(300):
             angle = rng.uniform(-math.pi, math.pi)
             width = card_w * rng.uniform(0.97, 1.03)

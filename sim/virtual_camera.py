@@ -39,6 +39,8 @@ class VirtualCamera:
         self.size = size
         self.hand_frames = hand_frames
         self.cards: list[str] = []
+        self.layout = 0          # the place numbers of the cards dealt since the last clear
+        self.layouts: list[int] = []
         self.frames = 0
         self._landed_at = -10 ** 9
         self._truth: list[Placed] = []
@@ -49,12 +51,14 @@ class VirtualCamera:
         if len(self.cards) >= 12:
             raise ValueError("the virtual table holds at most 12 cards: clear it first")
         self.cards.append(card)
+        self.layouts.append(self.layout)
         self._landed_at = self.frames
 
-    def clear(self) -> None:
-        """The trick is over: the cards are picked up (the next ones land elsewhere)."""
-        self.cards = []
-        self.seed += 1
+    def clear(self, keep: int = 0) -> None:
+        """The trick is over: the cards are picked up but the first ``keep`` (a Vision Card
+        stays where it lies); the next ones land in new places."""
+        self.cards, self.layouts = self.cards[:keep], self.layouts[:keep]
+        self.layout += 1
 
     def frame(self) -> np.ndarray:
         """The next frame (BGR uint8)."""
@@ -63,7 +67,8 @@ class VirtualCamera:
         conditions = replace(self.conditions, hand=handed)
         image, self._truth = compose(self.seed, self.style, conditions, self.size,
                                      cards=list(self.cards), frame=self.frames,
-                                     hand_over=len(self.cards) - 1 if handed else None)
+                                     hand_over=len(self.cards) - 1 if handed else None,
+                                     layouts=list(self.layouts))
         return image
 
     def truth(self) -> list[Placed]:
@@ -98,9 +103,12 @@ class VirtualTableSource:
         """The table now shows ``cards``; fewer than before means the table was cleared
         first (a trick picked up), so the next cards land in new places."""
         now = list(self.camera.cards)
-        if len(cards) < len(now) or any(a != b and a != "back" for a, b in zip(now, cards)):
-            self.camera.clear()
-            now = []
+        stay = 0  # the cards that stay where they lie (or are turned up there)
+        while stay < min(len(now), len(cards)) and now[stay] in (cards[stay], "back"):
+            stay += 1
+        if stay < len(now):
+            self.camera.clear(keep=stay)
+            now = now[:stay]
         for index, card in enumerate(cards):
             if index < len(now):
                 self.camera.cards[index] = card  # a face-down card turned up where it lies
@@ -112,7 +120,7 @@ class VirtualTableSource:
         grain (a few milliseconds, where drawing takes tens): the camera's process pays for
         reading frames, as on the box, not for making them."""
         camera = self.camera
-        for_now = (tuple(camera.cards), camera.seed)
+        for_now = (tuple(camera.cards), tuple(camera.layouts))
         handed = bool(camera.cards) and camera.frames + 1 - camera._landed_at <= camera.hand_frames
         if handed or for_now != self._still_for or self._still is None:
             frame = camera.frame()

@@ -276,6 +276,24 @@ def test_the_virtual_camera_shows_cards_landing_under_a_hand_on_a_still_table():
         camera.play("joker")
 
 
+def test_a_trick_gathered_leaves_the_vision_card_and_the_table_as_they_were():
+    from sim.virtual_camera import VirtualTableSource
+
+    source = VirtualTableSource("classic", seed=4)
+    source.lay(["1 cross", "4 cross", "2 star"])
+    for _ in range(5):
+        before = source.read()
+    vision, *trick = source.camera.truth()
+    source.lay(["1 cross", "3 circle"])  # the trick gathered, the next card led
+    for _ in range(5):
+        after = source.read()
+    kept, led = source.camera.truth()
+    assert np.allclose(kept.corners, vision.corners), "the Vision Card stays where it lies"
+    assert not any(np.allclose(led.corners, t.corners) for t in trick)
+    corner = (slice(0, 60), slice(0, 60))  # bare table far from the cards: the same wood and light
+    assert np.abs(before[corner].astype(int) - after[corner].astype(int)).mean() < 8
+
+
 def test_cached_decks_are_reused_for_the_same_renderer(tmp_path):
     from tests.camera_corpus import cached_decks, renderer_version
 

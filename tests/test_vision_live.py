@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from companion.games.esp.seen import SAFE, propose
-from companion.vision.live import LiveReader, changed_region
+from companion.vision.changes import changed_cards, laid_and_lifted
+from companion.vision.live import REACH_WAIT, LiveReader, changed_region
 from companion.vision.tracker import STEADY, Gone, Landed, Tracker
 
 pytest.importorskip("cv2")
@@ -93,10 +94,15 @@ class Reader:
         x0, x1, y0, y1 = xs.min(), xs.max() + 1, ys.min(), ys.max() + 1
         return [seen("3 star", np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]]))]
 
-    def name_at(self, frame, quads):
+    def name_at(self, frame, quads, snap=False):
         """The card named again where it was found (as the real reader's second looks)."""
         self.named = getattr(self, "named", 0) + 1
-        return [seen("3 star", np.float32(quad)) for quad in quads]
+        out = []
+        for quad in quads:
+            (x0, y0), (x1, y1) = np.int32(quad).min(axis=0), np.int32(quad).max(axis=0)
+            if frame[y0:y1, x0:x1, 0].mean() > 150:  # a card there (not the bare table)
+                out.append(seen("3 star", np.float32(quad)))
+        return out
 
 
 def table(card=False, finger=False):
@@ -121,8 +127,22 @@ def test_only_still_changed_frames_are_read_and_a_finger_is_movement():
     assert not looks[0].still  # the finger went away
     assert all(look.read for look in looks[1:])
     assert [e.card for look in looks for e in look.events] == ["3 star"]
-    # STEADY looks: the changed part searched once, then the card named again where it lies
-    assert len(reader.frames) - read_before + reader.named == STEADY and reader.named == STEADY - 1
+    # STEADY looks: the change (card-shaped) named at once where it differs from the settled
+    # table, with no search, then named again where it lies
+    assert len(reader.frames) == read_before and reader.named == STEADY and live.quick == 1
+
+
+def test_a_change_that_is_not_one_card_is_searched_only_where_it_changed():
+    reader = Reader()
+    live = LiveReader(reader, clock=lambda: 0.0)
+    for _ in range(5):
+        live.look(table())  # the empty table settles
+    read_before = len(reader.frames)
+    laid = table(card=True)
+    laid[240:300, 100:300] = 240  # two cards laid touching: an L, not one card's rectangle
+    looks = [live.look(laid) for _ in range(2 + STEADY)]
+    assert [e.card for look in looks for e in look.events] == ["3 star"]
+    assert live.quick == 0 and len(reader.frames) - read_before == 1
     assert reader.frames[-1][:2] != (720, 1280)  # only the changed part of the frame was read
 
 
@@ -166,3 +186,71 @@ def test_a_place_whose_reading_changes_its_mind_says_so_and_a_card_put_in_its_pl
     for _ in range(STEADY):
         events = tracker.update([seen("5 circle")])
     assert events[0].card == "5 circle" and not events[0].again
+
+
+def test_an_arm_reaching_in_is_waited_for_then_the_card_it_laid_is_named_at_once():
+    reader = Reader()
+    live = LiveReader(reader, clock=lambda: 0.0)
+    for _ in range(5):
+        live.look(table())
+    read_before = len(reader.frames)
+    with_arm = table(card=True)
+    with_arm[150:190, 200:1280] = 180  # the arm, in from the right edge, resting still
+    looks = [live.look(with_arm) for _ in range(4)]
+    assert not looks[0].still and not any(look.read for look in looks[1:])  # nothing read under it
+    looks = [live.look(table(card=True)) for _ in range(1 + STEADY)]
+    assert [e.card for look in looks for e in look.events] == ["3 star"]
+    assert len(reader.frames) == read_before and live.quick == 1  # no search at all
+
+
+def test_an_arm_that_stays_is_read_past_after_a_while():
+    reader = Reader()
+    live = LiveReader(reader, clock=lambda: 0.0)
+    for _ in range(5):
+        live.look(table())
+    edge_card = table()
+    edge_card[300:440, 1200:1280] = 240  # a card half off the frame's edge: a change there for good
+    looks = [live.look(edge_card) for _ in range(2 + REACH_WAIT + STEADY)]
+    assert any(look.read for look in looks) and [e.card for look in looks for e in look.events] == ["3 star"]
+
+
+def test_changed_cards_outlines_what_changed_and_says_whether_it_is_one_card():
+    before = table()
+    [(quad, one_card)] = changed_cards(before, table(card=True))
+    assert one_card
+    assert np.allclose(sorted(map(tuple, np.round(quad))), sorted([(100, 100), (199, 100), (199, 239), (100, 239)]), atol=3)
+    assert quad[1][0] > quad[0][0]  # ordered: a short side first, clockwise
+    touching = table(card=True)
+    touching[240:300, 100:300] = 240
+    [(_, one_card)] = changed_cards(before, touching)
+    assert not one_card  # two cards laid touching: not one card
+    assert changed_cards(before, before.copy()) is None  # nothing changed
+    darker = (before * 0.6).astype(np.uint8)
+    assert changed_cards(before, darker) is None  # the light changed: the whole frame
+
+
+def test_a_change_at_a_known_place_is_that_place_and_anything_else_needs_a_search():
+    card = np.float32([[100, 100], [200, 100], [200, 240], [100, 240]])
+    elsewhere = card + 500
+    places = {7: card}
+    assert laid_and_lifted([(card + 2, True)], places) == ([], {7})  # turned up or taken away
+    laid, changed = laid_and_lifted([(elsewhere, True)], places)
+    assert len(laid) == 1 and changed == set()
+    assert laid_and_lifted([(elsewhere, False)], places) is None  # not one card, not a known one
+
+
+def test_a_trick_taken_away_and_the_next_card_led_are_told_without_a_search():
+    reader = Reader()
+    live = LiveReader(reader, clock=lambda: 0.0)
+    for _ in range(5):
+        live.look(table())
+    for _ in range(2 + STEADY):
+        live.look(table(card=True))
+    assert live.tracker.faces() == ["3 star"]
+    searched = len(reader.frames)
+    led = table()
+    led[400:540, 700:800] = 240  # the trick gathered, the next card led elsewhere
+    looks = [live.look(led) for _ in range(2 + STEADY)]
+    events = [e for look in looks for e in look.events]
+    assert [type(e).__name__ for e in events] == ["Gone", "Landed"]
+    assert len(reader.frames) == searched and live.quick == 2

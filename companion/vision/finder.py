@@ -54,7 +54,8 @@ def sides(quad: np.ndarray) -> tuple[float, float]:
     return float(short), float(long)
 
 
-def _card_like(quad: np.ndarray) -> bool:
+def card_like(quad: np.ndarray) -> bool:
+    """Whether a quad has a card's proportions (loosely: a tilted camera stretches it)."""
     short, long = sides(order_corners(quad))
     return short > 0 and 1.15 < long / short < 1.7
 
@@ -114,7 +115,7 @@ class Outlines:
                 guesses.append(refine_corners(order_corners(quad), contour))
             guesses.append(cv2.boxPoints(cv2.minAreaRect(contour.astype(np.float32))).astype(np.float32))
             for guess in guesses:
-                if _card_like(guess) and MIN_AREA * w * h < quad_area(guess) < MAX_AREA * w * h:
+                if card_like(guess) and MIN_AREA * w * h < quad_area(guess) < MAX_AREA * w * h:
                     found.append(order_corners(guess))
         return found
 

@@ -7,8 +7,12 @@ Reading a frame is the costly part (hundreds of milliseconds on a Pi), so little
   millisecond; what counts is how much of it changed, so a fingertip over one card is
   movement); while anything moves, nothing is read, and agreement on every card starts again
   (a card is entered only when nothing covers it);
-* a still frame that differs from the table as it last settled is read only where it differs,
-  with a card's length round it;
+* a still frame that differs from the table as it last settled is compared with that table
+  at full size: a change shaped like one card is named there at once (``changes.py``: the
+  table's own pattern cancels out, and there is nothing to search); any other change is read
+  the usual way, only where it differs, with a card's length round it — but not while the
+  change reaches the frame's edge (an arm reaching in: its hand may rest over the card a
+  moment, quite still), for up to ``REACH_WAIT`` still frames;
 * in the next still frames the cards found there are only named again at the outlines found
   (a few milliseconds each, no search), until the tracker has ``STEADY`` agreeing readings.
 
@@ -23,7 +27,9 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from companion.vision.tracker import STEADY, Tracker
+from companion.vision.changes import changed_cards, laid_and_lifted
+from companion.vision.geometry import overlap
+from companion.vision.tracker import STEADY, UNSURE, Tracker
 
 MOVED = 0.002       # share of the tiny copy's pixels that changed, that means something moved
 CHANGED = 0.002     # ...and since the last frame read, that means the table changed
@@ -33,6 +39,7 @@ SPOT = 12           # grey levels: a tiny pixel that changed by more is part of 
                     # sensor's noise, averaged over 8 x 8 pixels, stays far below)
 MARGIN = 0.14       # of the frame's width, round what changed: a card's length, so the whole card is read
 EDGE = 4            # pixels: an outline this near the edge of the region read is cut by it
+REACH_WAIT = 6      # still frames at most passed over while a change reaches the frame's edge
 SMALLEST = 0.4      # of the frame's height: the smallest side of a region read (the finder needs
                     # table round a card to tell it from the table)
 
@@ -77,6 +84,11 @@ class LiveReader:
     agreeing: int = 0  # readings since the table last changed
     reads: int = 0
     baseline: np.ndarray | None = None  # the tiny copy of the table when it last settled
+    last_frame: np.ndarray | None = None  # the last frame read
+    settled: np.ndarray | None = None     # the frame of the table when it last settled
+    quick: int = 0  # changes named at once, without searching
+    costs: dict = field(default_factory=lambda: {kind: [0, 0.0] for kind in ("search", "quick", "again")})
+    waited: int = 0  # still frames passed over because the change reached the frame's edge
 
     def look(self, frame: np.ndarray) -> Look:
         warning = self.check(frame) if self.check is not None else None
@@ -97,21 +109,34 @@ class LiveReader:
         refresh = now - self.read_at >= REFRESH
         if not (changed or refresh or self.agreeing < STEADY or self.tracker.unsettled()):
             self.baseline = self.last_read  # settled: changes are read against this table
+            self.settled = self.last_frame
             return Look(backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
         start = time.perf_counter()
         waiting = self.tracker.waiting()
-        looked_at = None
+        looked_at, gone = None, ()
         if not changed and not refresh and waiting:
             # the same still table as the last look: only the cards found then are named again
             readings = self.reader.name_at(frame, [place.corners for place in waiting])
-            region, looked_at = None, {place.number for place in waiting}
+            region, looked_at, kind = None, {place.number for place in waiting}, "again"
         else:
             # only what differs from the settled table (a hand that has gone away is not read);
             # the whole frame when a card was missed once (it may lie outside that part)
+            if not refresh and self.waited < REACH_WAIT and reaches_edge(self.baseline, tiny):
+                self.waited += 1  # an arm still reaches in over the table: nothing to read yet
+                return Look(backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
+            self.waited = 0
             region = None if refresh or self.tracker.missing() else changed_region(self.baseline, tiny, frame.shape)
-            readings = self._read(frame, region)
-        events = self.tracker.update(readings, region=region, looked_at=looked_at)
-        self.last_read, self.read_at = tiny, now
+            told = None if refresh else self._laid(frame, region)
+            if told is not None:  # only the changes were named: no other place was looked at
+                readings, looked_at, gone = told
+                kind = "quick"
+            else:
+                readings, kind = self._read(frame, region), "search"
+        events = self.tracker.update(readings, region=region, looked_at=looked_at, gone=gone)
+        self.last_read, self.read_at, self.last_frame = tiny, now, frame
+        cost = self.costs[kind]
+        cost[0] += 1
+        cost[1] += time.perf_counter() - start
         self.agreeing += 1
         self.reads += 1
         return Look(tuple(events), self.tracker.backs(), tuple(self.tracker.faces()), True, True,
@@ -122,6 +147,28 @@ class LiveReader:
         """Something is happening on the table (it moved at the last look, or cards wait to
         settle): worth looking at the next frame sooner."""
         return self.agreeing < STEADY or bool(self.tracker.waiting())
+
+    def _laid(self, frame: np.ndarray, region):
+        """What changed since the table settled, told without a search: each card laid named
+        surely where the frame differs, each known place that changed named again where it
+        lies (nothing there: it was taken away).  ``(readings, places looked at, places
+        gone)``, or None when a change is anything else or a new card's name is not sure
+        (then the part is read the usual way)."""
+        if self.settled is None or self.settled.shape != frame.shape or not hasattr(self.reader, "name_at"):
+            return None
+        changes = changed_cards(self.settled, frame, region)
+        sorted_out = laid_and_lifted(changes, self.tracker.footprints()) if changes else None
+        if sorted_out is None:
+            return None
+        laid, changed = sorted_out
+        new = self.reader.name_at(frame, laid, snap=True) if laid else []
+        if len(new) != len(laid) or any(r.card == UNSURE for r in new):
+            return None
+        places = self.tracker.footprints()
+        again = self.reader.name_at(frame, [places[number] for number in changed]) if changed else []
+        seen = {number for number in changed for r in again if overlap(r.corners, places[number]) >= 0.5}
+        self.quick += 1
+        return new + again, changed, changed - seen
 
     def _read(self, frame: np.ndarray, region) -> list:
         """The readings of the region (the whole frame when None), in the frame's pixels.  A
@@ -141,6 +188,18 @@ class LiveReader:
             if not cut:
                 whole.append(replace(reading, corners=corners))
         return whole
+
+
+def reaches_edge(before: np.ndarray | None, after: np.ndarray) -> bool:
+    """Whether what changed since the table settled touches the frame's edge: an arm
+    reaching in (the camera sees only the table, so a hand over it comes with an arm from
+    outside).  Its hand may rest a moment over the card it laid, quite still: reading then
+    costs a search (most of a second on a Pi) that can find nothing sure, and delays the
+    frame after the hand has gone."""
+    if before is None:
+        return False
+    changed = np.abs(after - before) > SPOT
+    return bool(changed[0].any() or changed[-1].any() or changed[:, 0].any() or changed[:, -1].any())
 
 
 def changed_region(before: np.ndarray | None, after: np.ndarray, shape) -> tuple | None:

@@ -181,6 +181,7 @@ class _Looking:
         now = time.monotonic()
         if now >= self.next_stats:
             conn.send(("stats", {"frames": self.frames, "reads": self.live.reads, "read_s": self.seconds,
+                                 "looks": {kind: {"count": n, "s": t} for kind, (n, t) in self.live.costs.items()},
                                  "cpu_s": sum(os.times()[:2]), "source_cpu_s": self.source_cpu}))
             self.next_stats = now + self.spec.stats_every
         return True

@@ -134,10 +134,22 @@ class Reader:
                     break  # named surely as found: no need to try it larger
         return out
 
-    def name_at(self, frame: np.ndarray, quads) -> list[Reading]:
+    def name_at(self, frame: np.ndarray, quads, snap: bool = False) -> list[Reading]:
         """The cards at outlines found before, named again in a new frame — no finding, only
-        naming (a few milliseconds a card): the live loop's second and third looks at a card."""
-        return self._named(frame, [np.float32(q).reshape(4, 2) for q in quads], grow=False)
+        naming (a few milliseconds a card): the live loop's second and third looks at a card.
+        ``snap``: the outlines are rough (a change's rectangle): each is first snapped onto
+        the card's edges, looked for only round the outlines."""
+        quads = [np.float32(q).reshape(4, 2) for q in quads]
+        if snap and quads:
+            h, w = frame.shape[:2]
+            pad = 0.25 * min(sides(q)[0] for q in quads)
+            every = np.concatenate(quads)
+            x0, y0 = (max(0, int(v - pad)) for v in every.min(axis=0))
+            x1, y1 = min(w, int(every[:, 0].max() + pad) + 1), min(h, int(every[:, 1].max() + pad) + 1)
+            shift = np.float32([x0, y0])
+            edges = EdgeField(np.ascontiguousarray(frame[y0:y1, x0:x1]))
+            quads = [q + shift for q in edges.snap([q - shift for q in quads])]
+        return self._named(frame, quads, grow=False)
 
     def read(self, frame: np.ndarray) -> list[Reading]:
         outlines = Outlines(frame, self.paper)

@@ -85,12 +85,14 @@ class Tracker:
         self.places: list[_Place] = []
         self._numbers = count()
 
-    def update(self, readings, region=None, looked_at=None) -> list:
+    def update(self, readings, region=None, looked_at=None, gone=()) -> list:
         """One still frame's readings (``Reading``s of :mod:`companion.vision.reader`; a frame
         in which something moved is :meth:`moving` instead); ``region`` (x0, y0, x1, y1): the
         part of the frame that was read (None: all of it) — a place outside it was not looked
         at, so it is not missed; ``looked_at``: the only places looked at (their numbers), when
-        only the cards found before were named again.  The events it settles."""
+        only the cards found before were named again; ``gone``: places seen taken away (the
+        frame differs where they lay and shows no card there), gone at once.  The events it
+        settles."""
         events: list = []
         matched: set[int] = set()
         for reading in sorted(readings, key=lambda r: -r.confidence):
@@ -113,7 +115,7 @@ class Tracker:
             if place.number in matched or not _inside(place.corners, region) or \
                     (looked_at is not None and place.number not in looked_at):
                 continue
-            place.misses += 1
+            place.misses = MISSES if place.number in gone else place.misses + 1
             if place.misses >= MISSES:
                 self.places.remove(place)
                 if place.reported is not None:
@@ -166,6 +168,10 @@ class Tracker:
         return any(place.misses or (place.names and (len(place.names) < STEADY or len(set(place.names)) > 1
                                                       or place.names[-1] != place.reported))
                    for place in self.places)
+
+    def footprints(self) -> dict[int, np.ndarray]:
+        """Every known place's outline, by number."""
+        return {place.number: place.corners for place in self.places}
 
     def backs(self) -> int:
         """Face-down cards on the table now (ESP's face-down rows)."""

@@ -1,0 +1,67 @@
+"""What was laid on the table since it last settled, found by comparing the two frames.
+
+The camera does not move and neither does the table, so a card laid down is where the
+frame differs from the settled table — and the table's own pattern (a check cloth, wood
+grain, a plank's seam), which the finder must otherwise tell from a card's edges, cancels
+out.  One subtraction and one outline per change: a few milliseconds where the finder's
+search of the same part costs a few hundred on a Pi.  What this finds is only a proposal:
+the reader names it, and the live loop reads the part the usual way when it cannot."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.vision.finder import MAX_AREA, MIN_AREA, card_like
+from companion.vision.geometry import iou, order_corners
+
+DIFFERS = 28        # grey levels (the largest of B, G, R, after a light blur): a pixel that changed
+                    # (the sensor's noise stays well under it; a card on the table well over)
+SAME_PLACE = 0.6    # a change sharing this much (intersection over union) with a known place is it
+FILL = 0.75         # a change must fill this much of its rectangle to be one card (two cards laid
+                    # side by side, or a card and a hand's shadow, fill less)
+
+
+def changed_cards(before: np.ndarray, after: np.ndarray, region=None) -> list[tuple[np.ndarray, bool]] | None:
+    """The changes between two frames of one camera within ``region`` (x0, y0, x1, y1; None:
+    the whole frame), each as its rectangle (an ordered quad, frame pixels) and whether it
+    has the shape of one card (filling its rectangle, a card's proportions).  None when
+    nothing changed, or when a change is too large to be cards (the light changed)."""
+    h, w = after.shape[:2]
+    x0, y0, x1, y1 = region if region is not None else (0, 0, w, h)
+    a = cv2.GaussianBlur(before[y0:y1, x0:x1], (5, 5), 0)
+    b = cv2.GaussianBlur(after[y0:y1, x0:x1], (5, 5), 0)
+    changed = (cv2.absdiff(a, b).max(axis=2) > DIFFERS).astype(np.uint8) * 255
+    changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    contours, _ = cv2.findContours(changed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found = []
+    for contour in contours:
+        area = cv2.contourArea(contour)
+        if area < MIN_AREA * w * h / 4:
+            continue  # a crumb of noise, a shadow's edge
+        if area > MAX_AREA * w * h:
+            return None
+        rect = cv2.minAreaRect(contour)
+        quad = order_corners(cv2.boxPoints(rect) + np.float32([x0, y0]))
+        one_card = area >= FILL * rect[1][0] * rect[1][1] and area >= MIN_AREA * w * h and card_like(quad)
+        found.append((quad, bool(one_card)))
+    return found or None
+
+
+def laid_and_lifted(changes: list[tuple[np.ndarray, bool]], places: dict[int, np.ndarray]):
+    """The changes sorted into cards laid (outlines to name) and known places that changed
+    (a card turned up, or taken away: each named again where it lay), or None when some
+    change is neither — then only a search can say what happened.  ``places``: the tracker's
+    places, number -> corners.  A change is a known place when it covers the place's own
+    footprint (not a new card laid half over it)."""
+    laid, changed = [], set()
+    for quad, one_card in changes:
+        known = [number for number, corners in places.items() if iou(quad, corners) >= SAME_PLACE]
+        if known:
+            changed.update(known)
+        elif one_card:
+            laid.append(quad)
+        else:
+            return None
+    return laid, changed
