@@ -190,6 +190,13 @@ def _camera_rows(budget: str, scenario: str, run: dict, share: float) -> list[Ro
         rows.append(Row(f"{name}: the camera process's CPU, share of a Pi core", reading / share * 100, "%", None,
                         f"a card every {4:.0f} s; the virtual camera's drawing left out; "
                         f"{camera.get('reads', 0)} reads of {camera.get('frames', 0)} frames"))
+    for kind, what in (("quick", "a change named where it differs from the settled table"),
+                       ("again", "a card named again at its outline"),
+                       ("search", "a search of the part that changed")):
+        look = (camera.get("looks") or {}).get(kind) or {}
+        if look.get("count"):
+            rows.append(Row(f"{name}: {what}, each", look["s"] / look["count"] * scale * 1000, "ms", None,
+                            f"{look['count']} in the run"))
     if run["conversions_read_share"] is not None:
         rows.append(Row(f"{name}: ADS1115 conversions read", run["conversions_read_share"] * 100, "%", (">=", 99.9)))
     return rows
