@@ -21,7 +21,7 @@ import numpy as np
 from companion.vision.geometry import FACE_H, FACE_W
 
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
-COVERED = 0.9           # a cell whose error is above this for every face is covered
+COVERED = 0.7           # a cell whose error is above this for every face is covered
 FAIR, GOOD = 0.6, 0.92  # similarities: the confidence grows from nothing at FAIR to whole at GOOD
                         # (a face seen whole that matches at 0.85 is often a face a little off its
                         # outline, where a 3 can pass for a 5)

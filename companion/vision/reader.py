@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.vision.deck import load_deck
-from companion.vision.finder import Outlines, sides
+from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.geometry import EdgeField, grown, iou, overlap, quad_area, straighten
 from companion.vision.namer import FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
@@ -32,6 +32,7 @@ ALIKE = 0.8      # ... through outlines sharing this much
 BACK_RIM = 0.035  # a back's rim, of the card's width
 GLANCE_SIZE = (40, 56)  # the face straightened for the first glance, then shrunk to THUMB
 REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess
+SIZED = 0.7      # a reading this like a taught face (named or not) shows the card's size
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
 
 
@@ -156,11 +157,13 @@ class Reader:
         edges = EdgeField(frame)
         first = self._named(frame, outlines.quads(), edges=edges)
         sure = [r for r in first if r.card != UNSURE and r.similarity > 0.6]
-        second = []
-        if sure and CORNERS:  # the cards seen whole give the size to complete the others with
-            short = float(np.median([sides(r.corners)[0] for r in sure]))
-            second = self._named(frame, outlines.corner_guesses([short]), known=sure, grow=False,
-                                  edges=edges)
+        # the cards seen whole (named or nearly) give the size to complete the others with;
+        # with none, the sizes a card may have in the frame
+        sized = [r for r in first if r.similarity > SIZED]
+        shorts = [float(np.median([sides(r.corners)[0] for r in sized]))] if sized else \
+            default_short_sides(frame.shape[1])
+        second = self._named(frame, outlines.corner_guesses(shorts), known=sure, grow=False,
+                             edges=edges) if CORNERS else []
         found = sorted(first + second, key=lambda r: -(r.similarity + 0.5 * r.confidence))
         kept: list[Reading] = []
         for reading in found:
