@@ -133,30 +133,53 @@ class Outlines:
                 continue
             orientation = np.sign(cv2.contourArea(poly.reshape(-1, 1, 2), oriented=True)) or 1.0
             smallest = min(short_sides)
+            right = [_right_corner(poly, i, orientation, 0.3 * smallest) for i in range(n)]
             for i in range(n):
-                b, a, c = poly[i], poly[i - 1], poly[(i + 1) % n]
-                u, v = a - b, c - b
-                lu, lv = float(np.hypot(*u)), float(np.hypot(*v))
-                if min(lu, lv) < 0.3 * smallest:
+                if right[i] is None:
                     continue
-                cos = float(np.dot(u, v) / (lu * lv))
-                if abs(cos) > 0.35:
-                    continue
-                cross = u[0] * v[1] - u[1] * v[0]
-                if np.sign(cross) == orientation:  # a reflex (inward) corner: where cards cross
-                    continue
-                u, v = u / lu, v / lv
-                for short in short_sides:
+                b = poly[i]
+                u, lu, v, lv = right[i]
+                # a side that runs to another right-angled corner is seen whole: its length is
+                # the card's, whatever size the others show (a tilted camera makes the far
+                # cards smaller)
+                whole_u, whole_v = right[i - 1] is not None, right[(i + 1) % n] is not None
+                sizes = []
+                if whole_u and whole_v:
+                    sizes.append((lu, lv))
+                elif whole_u or whole_v:
+                    seen = lu if whole_u else lv
+                    for other in (seen * ASPECT, seen / ASPECT):
+                        sizes.append((seen, other) if whole_u else (other, seen))
+                for short in (() if sizes else short_sides):  # no side seen whole: the sizes given
                     long = short * ASPECT
                     for su, sv in ((short, long), (long, short)):
-                        # a side seen whole (to the next corner) gives its own length
+                        # a side seen nearly whole gives its own length
                         su = lu if abs(lu - su) < 0.12 * su else su
                         sv = lv if abs(lv - sv) < 0.12 * sv else sv
-                        quad = np.float32([b, b + u * su, b + u * su + v * sv, b + v * sv])
-                        if (quad[:, 0].min() > -0.05 * w and quad[:, 1].min() > -0.05 * h
-                                and quad[:, 0].max() < 1.05 * w and quad[:, 1].max() < 1.05 * h):
-                            found.append(order_corners(quad))
+                        sizes.append((su, sv))
+                for su, sv in sizes:
+                    quad = np.float32([b, b + u * su, b + u * su + v * sv, b + v * sv])
+                    if (quad[:, 0].min() > -0.05 * w and quad[:, 1].min() > -0.05 * h
+                            and quad[:, 0].max() < 1.05 * w and quad[:, 1].max() < 1.05 * h):
+                        found.append(order_corners(quad))
         return found
+
+
+def _right_corner(poly: np.ndarray, i: int, orientation: float, least: float):
+    """The outline's corner ``i`` when it is a convex right angle between two sides of at
+    least ``least`` pixels: (u, |u|, v, |v|), its two sides' unit directions and lengths;
+    else None (a reflex corner is where two cards cross)."""
+    n = len(poly)
+    b, a, c = poly[i], poly[i - 1], poly[(i + 1) % n]
+    u, v = a - b, c - b
+    lu, lv = float(np.hypot(*u)), float(np.hypot(*v))
+    if min(lu, lv) < least:
+        return None
+    if abs(float(np.dot(u, v) / (lu * lv))) > 0.35:
+        return None
+    if np.sign(u[0] * v[1] - u[1] * v[0]) == orientation:
+        return None
+    return u / lu, lu, v / lv, lv
 
 
 def _shapes(edges: np.ndarray, grow: int) -> list[np.ndarray]:
