@@ -44,6 +44,9 @@ SHARP = 0.8             # the blur of the faces the numerals are compared on
 PLAY = 3                # pixels a differing patch may shift to match
 LOCAL_SURE = 0.1        # a patch correlation better by this much is certainty
 DIFFER = 0.8            # pixels where two taught faces differ by more than this (normalised)
+SKIN_LOW, SKIN_HIGH = (40, 138, 80), (255, 175, 125)  # YCrCb: the common skin rule
+SKIN_CELL = 0.5         # a cell this much skin-coloured is a hand ...
+SKIN_TAUGHT = 0.2       # ... where no taught face is this much skin-coloured
 STRETCH = 0.06          # the most a face from the frame may be scaled to match: a card's
                         # printed inner frame is 10 % smaller than the card
 
@@ -73,21 +76,24 @@ def _normalised(image: np.ndarray) -> np.ndarray:
 
 
 def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, stretch: float = 0.12,
-             motion: int = cv2.MOTION_AFFINE):
+             motion: int = cv2.MOTION_AFFINE, mask: np.ndarray | None = None):
     """``moving`` (and ``others`` with it, as a list) warped (affine) onto ``reference`` by maximising their correlation, or
     None when that does not converge: the taught photo and the frame never frame a card to
     the pixel, and what tells a 3 from a 1 is smaller than that.  ``stretch``: the most the
     alignment may scale or shear; a face that needs more is another outline of the card
-    (its printed inner frame) and must not be matched as the card."""
+    (its printed inner frame) and must not be matched as the card.  ``mask`` (uint8, the
+    picture's shape): the part of ``moving`` to align on (not what covers it)."""
     warp = np.eye(2, 3, dtype=np.float32)
     half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
     try:  # at half size (four times quicker), then once more at full size from there
+        small_mask = None if mask is None else np.ascontiguousarray(mask[::2, ::2])
         _, warp = cv2.findTransformECC(half(reference), half(moving), warp, motion,
-                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[0], 1e-3), None, 3)
+                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[0], 1e-3),
+                                       small_mask, 3)
         warp[:, 2] *= 2
         if ECC_STEPS[1]:
             _, warp = cv2.findTransformECC(reference, moving, warp, motion,
-                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[1], 1e-3), None, 3)
+                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[1], 1e-3), mask, 3)
     except cv2.error:
         return None
     if np.abs(warp[:, :2] - np.eye(2)).max() > stretch or np.abs(warp[:, 2]).max() > 10:
@@ -155,6 +161,11 @@ class Namer:
             0, 1, 3, 2, 4).reshape(len(names), gh * gw, CELL * CELL))  # pixels grouped by cell
         self.cell_power = (self.cell_templates ** 2).sum(axis=2)
         self._pair_patches: dict[tuple[int, int], list] = {}
+        # the cells where some taught face (either way up) is skin-coloured itself (an orange
+        # pip): a hand is not told from the print there
+        skin = np.stack([self._skin_cells(face) for face in faces.values()])
+        flipped = skin.reshape(len(skin), FACE_H // CELL, FACE_W // CELL)[:, ::-1, ::-1].reshape(len(skin), -1)
+        self.skin_anywhere = np.concatenate([skin, flipped]).max(axis=0) > SKIN_TAUGHT
         thumbs = np.stack([_normalised(cv2.resize(t, THUMB, interpolation=cv2.INTER_AREA))
                            for t in self.templates])
         self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
@@ -213,20 +224,35 @@ class Namer:
         sig = _normalised(signature(thumb_bgr, GLANCE_BLUR)).ravel()
         return float((self.thumbs @ sig).max())
 
+    def _skin_cells(self, face_bgr: np.ndarray) -> np.ndarray:
+        """Each cell's share of skin-coloured pixels (a hand over the card)."""
+        gh, gw = FACE_H // CELL, FACE_W // CELL
+        ycc = cv2.cvtColor(face_bgr, cv2.COLOR_BGR2YCrCb)
+        skin = (cv2.inRange(ycc, SKIN_LOW, SKIN_HIGH) > 0).astype(np.float32)
+        return skin.reshape(gh, CELL, gw, CELL).mean(axis=(1, 3)).ravel()
+
     def name(self, face_bgr: np.ndarray) -> Naming:
+        """The face's name.  Cells of skin where no taught face has that colour are a hand:
+        left out of every comparison."""
+        hidden = (self._skin_cells(face_bgr) > SKIN_CELL) & ~self.skin_anywhere
+        return self._named(face_bgr, hidden if hidden.any() else None)
+
+    def _named(self, face_bgr: np.ndarray, hidden: np.ndarray | None) -> Naming:
         first = self.glance(cv2.resize(face_bgr, THUMB, interpolation=cv2.INTER_AREA))
         if first < FIRST_GLANCE:  # the table, a hand, a phone: not worth a closer look
             return Naming("", first, "", 0.0, False)
         sig, fine = signature(face_bgr), signature(face_bgr, SHARP)
-        coarse = self._distances(sig)[0]
+        coarse = self._distances(sig, hidden)[0]
         if 1.0 - coarse.min() / 2.0 < GLANCE:  # not near any taught face even roughly: no card
             best = int(np.argmin(coarse))
             return Naming(self.labels[best][0], float(1.0 - coarse.min() / 2.0), self.labels[best][0], 0.0,
                           self.labels[best][1])
-        moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH)
+        seen = None if hidden is None else np.repeat(np.repeat(
+            (~hidden).reshape(FACE_H // CELL, FACE_W // CELL), CELL, 0), CELL, 1).astype(np.uint8)
+        moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH, mask=seen)
         if moved is not None:
             sig, fine = moved
-        naming = self._name(sig, fine)
+        naming = self._name(sig, fine, hidden)
         if moved is None and naming.card != BACK:
             # not registered: a numeral a few pixels off can pass for another; the name stays
             # a guess (measured: the faces that fail to align hold most of the wrong names)
@@ -234,7 +260,7 @@ class Namer:
                              candidates=tuple((n, c * UNALIGNED) for n, c in naming.candidates))
         return naming
 
-    def _distances(self, sig: np.ndarray):
+    def _distances(self, sig: np.ndarray, hidden: np.ndarray | None = None):
         """Each template's mean squared difference over the cells some face explains, the
         cells' weights (0: covered) and the squared differences themselves."""
         gh, gw = FACE_H // CELL, FACE_W // CELL
@@ -243,13 +269,17 @@ class Namer:
         cells = (self.cell_power - 2 * cross + (by_cell * by_cell).sum(axis=1)[None]) / (CELL * CELL)
         floor = cells.min(axis=0)
         weight = (floor < COVERED).astype(np.float32)
+        if hidden is not None:
+            weight[hidden] = 0.0
         if weight.sum() < 0.4 * weight.size:
+            weight[:] = 1.0 if hidden is None else (~hidden).astype(np.float32)
+        if weight.sum() == 0:
             weight[:] = 1.0
         return (cells * weight).sum(axis=1) / weight.sum(), weight
 
-    def _name(self, sig: np.ndarray, fine: np.ndarray) -> Naming:
+    def _name(self, sig: np.ndarray, fine: np.ndarray, hidden: np.ndarray | None = None) -> Naming:
         gh, gw = FACE_H // CELL, FACE_W // CELL
-        distance, weight = self._distances(sig)
+        distance, weight = self._distances(sig, hidden)
         similarity = 1.0 - distance / 2.0
         best = int(np.argmax(similarity))
         name, flipped = self.labels[best]
@@ -276,9 +306,12 @@ class Namer:
         # every rank of the best suit: a face of one suit is nearly one picture whatever its
         # rank, so the whole-face distance may rank the true card fifth
         suit = self.labels[rivals[0]][0].split()[-1]
-        for i in order:
+        rank = self.labels[rivals[0]][0].split()[0]
+        partly = hidden is not None  # part of the face under a hand: its symbol may be, so
+        for i in order:              # every suit of the best rank is a rival too
             name = self.labels[i][0]
-            if name.split()[-1] == suit and all(name != self.labels[j][0] for j in rivals):
+            if (name.split()[-1] == suit or partly and name.split()[0] == rank) and \
+                    all(name != self.labels[j][0] for j in rivals):
                 rivals.append(int(i))
         open_pixels = np.repeat(np.repeat(weight.reshape(gh, gw), CELL, 0), CELL, 1) > 0
         crop = sig[RIM:-RIM, RIM:-RIM]

@@ -19,7 +19,7 @@ from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.geometry import EdgeField, grown, iou, overlap, quad_area, straighten
-from companion.vision.namer import FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
+from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
@@ -32,6 +32,9 @@ ALIKE = 0.8      # ... through outlines sharing this much
 BACK_RIM = 0.035  # a back's rim, of the card's width
 GLANCE_SIZE = (40, 56)  # the face straightened for the first glance, then shrunk to THUMB
 REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess
+COLOUR_DRIFT = 0.06  # the most a face's paper's colour shares may differ from the taught paper's
+                     # (measured on the corpus's faces: at most 0.028; a pink cloth: 0.1)
+SIZE_LOW = 0.8   # a card named surely at under this share of the others' size (or over its inverse) is not sure
 SIZED = 0.7      # a reading this like a taught face (named or not) shows the card's size
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
 
@@ -59,6 +62,45 @@ def paper_colour(faces: dict[str, np.ndarray]) -> np.ndarray | None:
     return np.median(np.concatenate(pixels), axis=0) if pixels else None
 
 
+def _sized_alike(readings: list[Reading]) -> list[Reading]:
+    """The readings, those named surely but much smaller or larger than the other cards
+    named surely in the frame made unsure: part of a card cut off by a sleeve's edge has a
+    card's proportions too (half a card is 2.5 by 1.75 in), and straightened it can look
+    like another card of its suit — a half 2 of pips is a 1."""
+    sure = [r for r in readings if r.card != UNSURE]
+    out = []
+    for reading in readings:
+        others = [sides(r.corners)[0] for r in sure if r is not reading]
+        if reading.card != UNSURE and others:
+            ratio = sides(reading.corners)[0] / float(np.median(others))
+            if not SIZE_LOW <= ratio <= 1 / SIZE_LOW:
+                reading = Reading(UNSURE, reading.guess, reading.corners, min(reading.confidence, SAFE - 0.01),
+                                  reading.similarity, reading.candidates)
+        out.append(reading)
+    return out
+
+
+def _one_of_each(readings: list[Reading]) -> list[Reading]:
+    """The readings, a name given surely to two of them made unsure on all but the likeliest:
+    a deck holds each face once, so one of them is another card — most often the card
+    under it, read through the one on top."""
+    out, named = [], set()
+    for reading in sorted(readings, key=lambda r: -(r.similarity + 0.5 * r.confidence)):
+        if reading.card not in (UNSURE, BACK):
+            if reading.card in named:
+                reading = Reading(UNSURE, reading.guess, reading.corners, min(reading.confidence, SAFE - 0.01),
+                                  reading.similarity, reading.candidates)
+            named.add(reading.guess)
+        out.append(reading)
+    return out
+
+
+def _chroma(pixels: np.ndarray) -> np.ndarray:
+    """The shares of B, G and R in the pixels' mean colour."""
+    mean = np.float32(pixels).reshape(-1, 3).mean(axis=0) + 1.0
+    return mean / mean.sum()
+
+
 def _close(a: np.ndarray, b: np.ndarray) -> bool:
     """Two quads of about the same size (one inside the other is not a repeat)."""
     ra, rb = quad_area(a), quad_area(b)
@@ -76,6 +118,19 @@ class Reader:
         # pattern stops is the sharpest outline a back shows)
         self.insets = ((self.frame_inset,) if self.frame_inset is not None else ()) + (BACK_RIM,)
         self.paper = paper_colour(faces)
+        self.paper_chroma = None if self.paper is None else _chroma(self.paper)
+
+    def _deck_coloured(self, frame: np.ndarray, reading: Reading) -> bool:
+        """Whether a face shows the deck's own paper (the lighter half of it).  A square of a checked cloth, a phone's face or a
+        sticky note can match a plain printing's shapes in grey, never in colour (a camera's
+        colour cast moves the shares of B, G and R by a few hundredths; a pink cloth against
+        grey paper by ten)."""
+        if reading.guess == BACK or self.paper_chroma is None:
+            return True  # a back's print under glare or dim light drifts too far to tell by
+        pixels = straighten(frame, reading.corners, size=(25, 35)).reshape(-1, 3)
+        light = pixels.sum(axis=1)
+        got = _chroma(pixels[light >= np.median(light)])
+        return float(np.abs(got - self.paper_chroma).max()) <= COLOUR_DRIFT
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
@@ -169,6 +224,7 @@ class Reader:
         for reading in found:
             if all(overlap(reading.corners, other.corners) < SAME for other in kept):
                 kept.append(reading)
+        kept = _one_of_each(_sized_alike([r for r in kept if self._deck_coloured(frame, r)]))
         named = [r for r in kept if r.card != UNSURE]
         # an unsure guess is worth asking about only where it looks like a card and no named
         # card already stands
