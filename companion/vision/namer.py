@@ -45,6 +45,8 @@ PLAY = 3                # pixels a differing patch may shift to match
 LOCAL_SURE = 0.1        # a patch correlation better by this much is certainty
 DIFFER = 0.8            # pixels where two taught faces differ by more than this (normalised)
 SKIN_LOW, SKIN_HIGH = (40, 138, 80), (255, 175, 125)  # YCrCb: the common skin rule
+SKIN_APART = 10        # ... and this far (Cr up, Cb down) from the deck's paper
+MOST_HIDDEN = 0.45      # a face more under a hand than this is not named past it
 SKIN_CELL = 0.5         # a cell this much skin-coloured is a hand ...
 SKIN_TAUGHT = 0.2       # ... where no taught face is this much skin-coloured
 STRETCH = 0.06          # the most a face from the frame may be scaled to match: a card's
@@ -163,6 +165,13 @@ class Namer:
         self._pair_patches: dict[tuple[int, int], list] = {}
         # the cells where some taught face (either way up) is skin-coloured itself (an orange
         # pip): a hand is not told from the print there
+        # skin: the common YCrCb rule, kept clear of the deck's own paper (a cream paper lies
+        # at its edge: redder and less blue than white, as skin is)
+        paper = np.median(np.concatenate([cv2.cvtColor(face, cv2.COLOR_BGR2YCrCb)[20:-20, 10:-10].reshape(-1, 3)
+                                          for name, face in faces.items() if name != BACK] or
+                                         [np.uint8([[235, 128, 128]])]), axis=0)
+        self.skin_low = (SKIN_LOW[0], max(SKIN_LOW[1], int(paper[1]) + SKIN_APART), SKIN_LOW[2])
+        self.skin_high = (SKIN_HIGH[0], SKIN_HIGH[1], min(SKIN_HIGH[2], int(paper[2]) - SKIN_APART))
         skin = np.stack([self._skin_cells(face) for face in faces.values()])
         flipped = skin.reshape(len(skin), FACE_H // CELL, FACE_W // CELL)[:, ::-1, ::-1].reshape(len(skin), -1)
         self.skin_anywhere = np.concatenate([skin, flipped]).max(axis=0) > SKIN_TAUGHT
@@ -228,14 +237,19 @@ class Namer:
         """Each cell's share of skin-coloured pixels (a hand over the card)."""
         gh, gw = FACE_H // CELL, FACE_W // CELL
         ycc = cv2.cvtColor(face_bgr, cv2.COLOR_BGR2YCrCb)
-        skin = (cv2.inRange(ycc, SKIN_LOW, SKIN_HIGH) > 0).astype(np.float32)
+        skin = (cv2.inRange(ycc, self.skin_low, self.skin_high) > 0).astype(np.float32)
         return skin.reshape(gh, CELL, gw, CELL).mean(axis=(1, 3)).ravel()
 
     def name(self, face_bgr: np.ndarray) -> Naming:
         """The face's name.  Cells of skin where no taught face has that colour are a hand:
         left out of every comparison."""
         hidden = (self._skin_cells(face_bgr) > SKIN_CELL) & ~self.skin_anywhere
-        return self._named(face_bgr, hidden if hidden.any() else None)
+        if not hidden.any() or hidden.mean() > MOST_HIDDEN:
+            return self._named(face_bgr, None)  # no hand, or too much of one to name what is left
+        naming = self._named(face_bgr, hidden)
+        # a back is told by its whole pattern, never by what a hand leaves of it: a dark
+        # sleeve beside a hand is not a back
+        return self._named(face_bgr, None) if naming.card == BACK else naming
 
     def _named(self, face_bgr: np.ndarray, hidden: np.ndarray | None) -> Naming:
         first = self.glance(cv2.resize(face_bgr, THUMB, interpolation=cv2.INTER_AREA))
