@@ -11,7 +11,7 @@ import pytest
 from tests.vision_score import readers, score_set
 
 SCENES = 12
-FLOOR_RIGHT = 0.58      # measured 61 % (22 of 36; the small set forces a trouble on every
+FLOOR_RIGHT = 0.72      # measured 75 % (27 of 36; the small set forces a trouble on every
                         # scene): see the benchmark for the figures on the big set
 CEILING_WRONG = 0.03    # measured 0 of 36: one wrong card fails
 
