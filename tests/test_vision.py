@@ -143,3 +143,18 @@ def test_camera_read_refuses_bad_folders_with_a_sentence(deck_folder, tmp_path, 
     assert main(["camera", "read", "--deck", str(deck), "--scenes", str(scenes)]) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("companion: ") and "\n" not in err and "Traceback" not in err
+
+
+def test_a_back_on_a_checked_cloth_is_found_by_its_blended_tone(reader):
+    from companion.vision.finder import tone_mask
+
+    frame, placed = compose(5, STYLE, replace(CLEAR, table="cloth"), cards=["back"])
+    h, w = frame.shape[:2]
+    quarter = cv2.resize(frame, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
+    mask = tone_mask(quarter, reader.back_tone) > 0
+    inside = np.zeros(mask.shape, np.uint8)
+    cv2.fillConvexPoly(inside, np.int32(np.float32(placed[0].corners) / 4), 1)
+    inside = inside.astype(bool)
+    assert mask[inside].mean() > 0.5  # most of the back has its tone ...
+    assert mask[~inside].mean() < 0.01  # ... and almost none of the cloth
+    assert [r.card for r in reader.read(frame)] == ["back"]

@@ -19,6 +19,9 @@ import numpy as np
 from companion.vision.geometry import ASPECT, order_corners, quad_area, refine_corners
 
 QUARTER_BLUR = 1.5      # at quarter size: a back's checks, rings or stripes melt into one tone
+TONE_BLUR = 1.2         # at quarter size: a back's pattern blended into its tone
+TONE_HUE = 0.03         # the most its shares of B, G, R may differ from the taught back's tone
+TONE_LIGHT = (0.45, 1.6)  # its brightness, of the taught back's (a dim room .. a lamp)
 PAPER_HUE = 0.035       # the most a pixel's share of each of B, G, R may differ from the paper's
 MIN_AREA = 0.004        # of the frame: smaller regions are symbols, crumbs, noise
 MAX_AREA = 0.25
@@ -78,6 +81,20 @@ def paper_mask(frame: np.ndarray, paper: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
 
 
+def tone_mask(quarter: np.ndarray, tone: np.ndarray) -> np.ndarray:
+    """Where the frame at quarter size, blurred till a back's pattern melts, has the back's
+    own mean colour (0/255): its shares of B, G and R within a few hundredths, at about its
+    brightness.  Why: a back on a checked cloth has its outline drowned among the cloth's
+    edges, and no paper colour to be found by — but its blended tone is its own."""
+    soft = cv2.GaussianBlur(quarter, (0, 0), TONE_BLUR).astype(np.float32) + 1.0
+    light = soft.sum(axis=2)
+    own = np.float32(tone) + 1.0
+    near = np.abs(soft / light[..., None] - own / own.sum()).max(axis=2) < TONE_HUE
+    bright = (light > TONE_LIGHT[0] * own.sum()) & (light < TONE_LIGHT[1] * own.sum())
+    mask = (near & bright).astype(np.uint8) * 255
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
+
+
 def _filled(mask: np.ndarray) -> list[np.ndarray]:
     """The outer outlines of a mask's regions (holes in them ignored), big enough to be a
     card or part of one."""
@@ -92,7 +109,7 @@ class Outlines:
     """The closed shapes of one frame (computed once, used by both of the finder's passes).
     ``paper``: the deck's paper colour (BGR), when known, adds the regions of that colour."""
 
-    def __init__(self, frame: np.ndarray, paper: np.ndarray | None = None):
+    def __init__(self, frame: np.ndarray, paper: np.ndarray | None = None, back: np.ndarray | None = None):
         h, w = frame.shape[:2]
         self.size = (w, h)
         self.contours: list[np.ndarray] = []
@@ -103,6 +120,8 @@ class Outlines:
             self.contours += [c * scale for c in _shapes(edges, grow)]
         if paper is not None:
             self.contours += [c * 2.0 for c in _filled(paper_mask(half, paper))]
+        if back is not None:
+            self.contours += [c * 4.0 for c in _filled(tone_mask(quarter, back))]
 
     def quads(self) -> list[np.ndarray]:
         """The direct guesses: each shape's own quad and its enclosing rectangle."""

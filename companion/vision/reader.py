@@ -119,6 +119,8 @@ class Reader:
         self.insets = ((self.frame_inset,) if self.frame_inset is not None else ()) + (BACK_RIM,)
         self.paper = paper_colour(faces)
         self.paper_chroma = None if self.paper is None else _chroma(self.paper)
+        # a back's blended tone (its pattern inside the rim), to find backs by on a busy cloth
+        self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
 
     def _deck_coloured(self, frame: np.ndarray, reading: Reading) -> bool:
         """Whether a face shows the deck's own paper (the lighter half of it).  A square of a checked cloth, a phone's face or a
@@ -208,7 +210,7 @@ class Reader:
         return self._named(frame, quads, grow=False)
 
     def read(self, frame: np.ndarray) -> list[Reading]:
-        outlines = Outlines(frame, self.paper)
+        outlines = Outlines(frame, self.paper, self.back_tone)
         edges = EdgeField(frame)
         first = self._named(frame, outlines.quads(), edges=edges)
         sure = [r for r in first if r.card != UNSURE and r.similarity > 0.6]
