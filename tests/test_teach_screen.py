@@ -40,6 +40,8 @@ def test_the_deck_is_taught_from_the_settings_screen_and_read_with_at_once(tmp_p
             app.camera.readable(0.05)
             app.step()
         assert (teaching.taught, teaching.missing, teaching.problem) == (list(CARDS), [], "")
+        app.step()
+        assert app.camera.laid == []  # the last card photographed (the back) is taken away too
         assert sorted(p.name for p in (tmp_path / "deck").iterdir()) == sorted(
             f"{card.replace(' ', '-')}.jpg" for card in CARDS)
         app.camera.lay(["2 cross"])  # the camera now reads with the deck just taught

@@ -30,6 +30,7 @@ class TeachScreen(SubScreen):
         super().__init__(app, back)
         self.teaching = None
         self.heard = 0  # of the camera's sentences, those acted on (the virtual table)
+        self.cleared = False  # the virtual table cleared once the teaching is done
 
     @property
     def camera(self):
@@ -46,7 +47,7 @@ class TeachScreen(SubScreen):
     def start(self) -> None:
         folder = deck_folder(self.app.settings, self.app.settings_path)
         self.teaching = self.camera.teach(str(folder), list(CARDS))
-        self.heard = 0
+        self.heard, self.cleared = 0, False
 
     def asked(self) -> str | None:
         """The card the camera asks for now (None before the first, and once done)."""
@@ -75,6 +76,9 @@ class TeachScreen(SubScreen):
                     self.camera.lay([sentence[len(SHOW):].split(" (")[0]])
                 elif sentence.startswith(TAKE_AWAY):
                     self.camera.lay([])
+            if self.teaching.done and not self.cleared:
+                self.camera.lay([])  # the last card photographed is taken away too
+                self.cleared = True
         self.heard = len(said)
         return changed or self.teaching.done
 
