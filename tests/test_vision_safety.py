@@ -62,3 +62,13 @@ def test_a_face_whose_paper_is_not_the_deck_s_colour_is_no_card(reader):
     pink = frame.copy()
     pink[..., :] = (170, 90, 200)  # a pink cloth's square where a plain printing's grey would be
     assert not reader._deck_coloured(pink, seen)
+
+
+def test_a_name_whose_ink_is_another_colour_is_not_sure():
+    pips = next(style for style in STYLES if style.name == "pips")
+    taught = readers()["pips"]
+    frame, placed = compose(3, pips, Conditions(table="felt", cards=1, noise=2.0), cards=["5 star"])
+    corners = np.float32(placed[0].corners)
+    assert taught._ink_agrees(frame, Reading("5 star", "5 star", corners, 1.0, 0.95))
+    # in grey a star half under another card can pass for a cross; its purple cannot
+    assert not taught._ink_agrees(frame, Reading("2 cross", "2 cross", corners, 1.0, 0.95))

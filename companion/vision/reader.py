@@ -32,6 +32,12 @@ ALIKE = 0.8      # ... through outlines sharing this much
 BACK_RIM = 0.035  # a back's rim, of the card's width
 GLANCE_SIZE = (40, 56)  # the face straightened for the first glance, then shrunk to THUMB
 REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess
+INK_SIZE = (50, 70)  # the face shrunk to compare ink colours
+INK_LEAST = 0.03     # ... at least this share of the face, to tell its colour by
+INK_DARK = 0.7       # ink: pixels darker than this share of the paper
+INK_DRIFT = 0.15     # the most a face's ink tone may differ from its name's (measured: true faces 0.012
+                     # typically, half-covered ones up to 0.26 — unsure mostly; a purple star named
+                     # as a blue cross, over 0.2)
 COLOUR_DRIFT = 0.06  # the most a face's paper's colour shares may differ from the taught paper's
                      # (measured on the corpus's faces: at most 0.028; a pink cloth: 0.1)
 SIZE_LOW = 0.8   # a card named surely at under this share of the others' size (or over its inverse) is not sure
@@ -95,6 +101,25 @@ def _one_of_each(readings: list[Reading]) -> list[Reading]:
     return out
 
 
+def _unsure(reading: Reading) -> Reading:
+    return Reading(UNSURE, reading.guess, reading.corners, min(reading.confidence, SAFE - 0.01),
+                   reading.similarity, reading.candidates)
+
+
+def ink_tone(face: np.ndarray) -> np.ndarray | None:
+    """The colour of a face's ink against its paper: the mean of its darker pixels divided by
+    the mean of its lighter half, channel by channel, as shares (a colour cast divides out).
+    None when too little of it is ink to tell."""
+    pixels = np.float32(face).reshape(-1, 3) + 1.0
+    light = pixels.sum(axis=1)
+    paper = pixels[light >= np.median(light)].mean(axis=0)
+    ink = pixels[light < INK_DARK * paper.sum()]
+    if len(ink) < INK_LEAST * len(pixels):
+        return None
+    tone = ink.mean(axis=0) / paper
+    return tone / tone.sum()
+
+
 def _chroma(pixels: np.ndarray) -> np.ndarray:
     """The shares of B, G and R in the pixels' mean colour."""
     mean = np.float32(pixels).reshape(-1, 3).mean(axis=0) + 1.0
@@ -119,6 +144,8 @@ class Reader:
         self.insets = ((self.frame_inset,) if self.frame_inset is not None else ()) + (BACK_RIM,)
         self.paper = paper_colour(faces)
         self.paper_chroma = None if self.paper is None else _chroma(self.paper)
+        self.inks = {name: ink_tone(cv2.resize(face, INK_SIZE, interpolation=cv2.INTER_AREA))
+                     for name, face in faces.items() if name != BACK}
         # a back's blended tone (its pattern inside the rim), to find backs by on a busy cloth
         self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
 
@@ -133,6 +160,17 @@ class Reader:
         light = pixels.sum(axis=1)
         got = _chroma(pixels[light >= np.median(light)])
         return float(np.abs(got - self.paper_chroma).max()) <= COLOUR_DRIFT
+
+    def _ink_agrees(self, frame: np.ndarray, reading: Reading) -> bool:
+        """Whether a face named surely shows its name's ink colour: the grey comparison is
+        blind to it, and a purple star half under another card can pass for a blue cross.
+        Measured against the face's own paper, so the camera's colour cast cancels out;
+        a face with too little ink to tell (or a back) agrees."""
+        if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
+            return True
+        seen = ink_tone(straighten(frame, reading.corners, size=INK_SIZE))
+        want = self.inks[reading.card]
+        return seen is None or want is None or float(np.abs(seen - want).max()) <= INK_DRIFT
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
@@ -227,6 +265,7 @@ class Reader:
             if all(overlap(reading.corners, other.corners) < SAME for other in kept):
                 kept.append(reading)
         kept = _one_of_each(_sized_alike([r for r in kept if self._deck_coloured(frame, r)]))
+        kept = [r if self._ink_agrees(frame, r) else _unsure(r) for r in kept]
         named = [r for r in kept if r.card != UNSURE]
         # an unsure guess is worth asking about only where it looks like a card and no named
         # card already stands
