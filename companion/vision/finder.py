@@ -117,7 +117,7 @@ class Outlines:
         quarter = cv2.resize(half, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
         for edges, scale, grow in ((edge_map(frame), 1.0, 3), (edge_map(half, blur=1.6), 2.0, 3),
                                    (edge_map(quarter, blur=QUARTER_BLUR), 4.0, 3)):
-            self.contours += [c * scale for c in _shapes(edges, grow)]
+            self.contours += [c * scale for c in _shapes(edges, grow, threads=scale > 1.0)]
         if paper is not None:
             self.contours += [c * 2.0 for c in _filled(paper_mask(half, paper))]
         if back is not None:
@@ -201,7 +201,7 @@ def _right_corner(poly: np.ndarray, i: int, orientation: float, least: float):
     return u / lu, lu, v / lv, lv
 
 
-def _shapes(edges: np.ndarray, grow: int) -> list[np.ndarray]:
+def _shapes(edges: np.ndarray, grow: int, threads: bool = True) -> list[np.ndarray]:
     """Contours of the regions the edges close and of the edges' own closed outlines, big
     enough to be a card or part of one."""
     h, w = edges.shape
@@ -211,7 +211,8 @@ def _shapes(edges: np.ndarray, grow: int) -> list[np.ndarray]:
     for contour in outlines:
         if MIN_AREA * area < cv2.contourArea(contour) < MAX_AREA * area:
             shapes.append(contour.astype(np.float32))
-    shapes += _without_threads(edges, outlines)
+    if threads:  # (at full size it costs as much as the rest of the finder, and finds no more)
+        shapes += _without_threads(edges, outlines)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(255 - edges, connectivity=4)
     for index in range(1, count):
         x, y, bw, bh, pixels = stats[index]
