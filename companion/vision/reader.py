@@ -80,8 +80,7 @@ def _sized_alike(readings: list[Reading]) -> list[Reading]:
         if reading.card != UNSURE and others:
             ratio = sides(reading.corners)[0] / float(np.median(others))
             if not SIZE_LOW <= ratio <= 1 / SIZE_LOW:
-                reading = Reading(UNSURE, reading.guess, reading.corners, min(reading.confidence, SAFE - 0.01),
-                                  reading.similarity, reading.candidates)
+                reading = _unsure(reading)
         out.append(reading)
     return out
 
@@ -94,14 +93,14 @@ def _one_of_each(readings: list[Reading]) -> list[Reading]:
     for reading in sorted(readings, key=lambda r: -(r.similarity + 0.5 * r.confidence)):
         if reading.card not in (UNSURE, BACK):
             if reading.card in named:
-                reading = Reading(UNSURE, reading.guess, reading.corners, min(reading.confidence, SAFE - 0.01),
-                                  reading.similarity, reading.candidates)
+                reading = _unsure(reading)
             named.add(reading.guess)
         out.append(reading)
     return out
 
 
 def _unsure(reading: Reading) -> Reading:
+    """The reading reported unsure, its guess and candidates kept (the screen asks about it)."""
     return Reading(UNSURE, reading.guess, reading.corners, min(reading.confidence, SAFE - 0.01),
                    reading.similarity, reading.candidates)
 
