@@ -157,14 +157,14 @@ class LiveReader:
         if self.settled is None or self.settled.shape != frame.shape or not hasattr(self.reader, "name_at"):
             return None
         changes = changed_cards(self.settled, frame, region)
-        sorted_out = laid_and_lifted(changes, self.tracker.footprints()) if changes else None
+        places = self.tracker.footprints()
+        sorted_out = laid_and_lifted(changes, places) if changes else None
         if sorted_out is None:
             return None
         laid, changed = sorted_out
         new = self.reader.name_at(frame, laid, snap=True) if laid else []
         if len(new) != len(laid) or any(r.card == UNSURE for r in new):
             return None
-        places = self.tracker.footprints()
         again = self.reader.name_at(frame, [places[number] for number in changed]) if changed else []
         seen = {number for number in changed for r in again if overlap(r.corners, places[number]) >= 0.5}
         self.quick += 1
