@@ -41,6 +41,7 @@ def invariants(game, previous, action, state, whole_legal: bool = True):
         if state.out[s]:
             assert state.hand(s) == 0 and not state.possessed[s], "an eliminated player keeps cards"
     if state.phase == "over":
+        assert list(state.rounds_ended_at) == rounds_ended_independently(state), "a round's end misrecorded"
         standing = state.in_game()
         if state.teams is None:
             assert list(state.winners) == standing and len(standing) == 1, "the winner is the last standing"
@@ -52,6 +53,8 @@ def invariants(game, previous, action, state, whole_legal: bool = True):
         assert not state.out[state.turn], "the turn holder is out"
     if previous is None:
         return
+    if len(state.rounds_ended_at) > len(previous.rounds_ended_at):
+        assert state.health_at_round_ends[-1] == state.health, "the health chart kept another health"
     act = action["act"]
     for s in range(n):
         gained = state.health[s] - previous.health[s]
@@ -76,6 +79,22 @@ def invariants(game, previous, action, state, whole_legal: bool = True):
 
 
 _SAMPLED = itertools.count()
+
+
+def rounds_ended_independently(state) -> list[int]:
+    """The turns that ended a round, worked out afresh from the first player and the
+    eliminations: turns go clockwise, skipping those out by then, and a round ends when the
+    die passes past the first seat (the game records them as they happen)."""
+    n = state.seats
+    out_at = {state.names.index(e["player"]): e["turn"] for e in state.eliminations}
+    ends, holder = [], state.first
+    for turn in range(1, state.turn_number):
+        after = {s for s, t in out_at.items() if t <= turn}
+        following = next((holder + k) % n for k in range(1, n + 1) if (holder + k) % n not in after)
+        if (following - state.first) % n <= (holder - state.first) % n:
+            ends.append(turn)
+        holder = following
+    return ends
 
 
 def assert_frozen(value, where: str = "state") -> None:

@@ -167,7 +167,13 @@ def take_action(state: State, throw: bool) -> State:
 
 def begin_turn(state: State, seat: int) -> State:
     """The Turn: the die passes to the next player; Charm ends "at the start of your next
-    turn"."""
+    turn".  A turn that passes the die past the first player ends a round: its number and
+    everyone's health then are kept for the health chart (worked out afresh, it would replay
+    the whole game on every look)."""
+    if state.turn is not None and state.first is not None and \
+            (seat - state.first) % state.seats <= (state.turn - state.first) % state.seats:
+        state = evolve(state, rounds_ended_at=state.rounds_ended_at + (state.turn_number,),
+                       health_at_round_ends=state.health_at_round_ends + (state.health,))
     state = evolve(state, turn=seat, turn_number=state.turn_number + 1, actions=0, throws=0, causes=())
     return charm_ends(state, seat)
 

@@ -118,6 +118,8 @@ class ClairvoyanceState:
     phase: str = "guess"             # guess, roll, turn, over
     turn: int | None = None
     turn_number: int = 0
+    rounds_ended_at: tuple[int, ...] = ()  # the turn numbers that ended a round (rules.begin_turn)
+    health_at_round_ends: tuple[tuple[int, ...], ...] = ()  # everyone's health as each ended
     actions: int = 0                 # actions taken this turn
     throws: int = 0                  # throws this turn
     play: Play | None = None         # the possess or throw in flight
