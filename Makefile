@@ -34,7 +34,10 @@ venv: $(VENV)/.stamp-base
 run: $(VENV)/.stamp-base
 	$(VENV)/bin/companion $(ARGS)
 
+# The sources are compiled once first: where PYTHONDONTWRITEBYTECODE is set (CI, this project's
+# machines), each of the ~100 processes the tests start would otherwise compile them again.
 test: $(VENV)/.stamp-test
+	$(PY) -m compileall -q -j 2 companion firmware_py sim tests > /dev/null
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS)
 
 # the camera's tests alone: ESP read from the virtual table with no card tapped, the deck taught on the screen
