@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.games.esp.seen import SAFE, propose
-from companion.vision.changes import changed_cards, laid_and_lifted
+from companion.vision.changes import changed_cards, laid_and_lifted, laid_beside_lifted
 from companion.vision.live import REACH_WAIT, LiveReader, changed_region
 from companion.vision.tracker import STEADY, Gone, Landed, Tracker
 
@@ -237,6 +237,28 @@ def test_a_change_at_a_known_place_is_that_place_and_anything_else_needs_a_searc
     laid, changed = laid_and_lifted([(elsewhere, True)], places)
     assert len(laid) == 1 and changed == set()
     assert laid_and_lifted([(elsewhere, False)], places) is None  # not one card, not a known one
+
+
+def test_a_gathered_trick_of_overlapping_cards_is_taken_out_of_the_change_before_the_card_led():
+    def rect(x0, y0, x1, y1):
+        return np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+
+    trick = table()
+    trick[100:240, 100:200] = 240
+    trick[180:320, 170:270] = 230  # the trick's second card lies half over the first
+    places = {1: rect(100, 100, 199, 239), 2: rect(170, 180, 269, 319)}
+    led = table()
+    led[400:540, 700:800] = 240  # gathered, and the next card led clear of them
+    changes = changed_cards(trick, led)
+    assert laid_and_lifted(changes, places) is None  # the two cards changed as one blob, no card's shape
+    laid, lifted = laid_beside_lifted(trick, led, None, places)
+    assert lifted == {1, 2}
+    [quad] = laid
+    assert np.allclose(sorted(map(tuple, np.round(quad))), sorted([(700, 400), (799, 400), (799, 539), (700, 539)]), atol=3)
+    over = table()
+    over[150:290, 230:330] = 240  # the next card led half over a gathered card's place
+    assert laid_beside_lifted(trick, over, None, places) is None  # what is left is no whole card: a search
+    assert laid_beside_lifted(trick, trick.copy(), None, places) is None  # nothing was taken away
 
 
 def test_a_trick_taken_away_and_the_next_card_led_are_told_without_a_search():

@@ -13,7 +13,7 @@ import cv2
 import numpy as np
 
 from companion.vision.finder import MAX_AREA, MIN_AREA, card_like
-from companion.vision.geometry import iou, order_corners
+from companion.vision.geometry import grown, iou, order_corners
 
 DIFFERS = 28        # grey levels (the largest of B, G, R, after a light blur): a pixel that changed
                     # (the sensor's noise stays well under it; a card on the table well over)
@@ -22,18 +22,28 @@ FILL = 0.75         # a change must fill this much of its rectangle to be one ca
                     # side by side, or a card and a hand's shadow, fill less)
 
 
-def changed_cards(before: np.ndarray, after: np.ndarray, region=None) -> list[tuple[np.ndarray, bool]] | None:
-    """The changes between two frames of one camera within ``region`` (x0, y0, x1, y1; None:
-    the whole frame), each as its rectangle (an ordered quad, frame pixels) and whether it
-    has the shape of one card (filling its rectangle, a card's proportions).  None when
-    nothing changed, or when a change is too large to be cards (the light changed)."""
+LIFTED = 0.5        # a known place this much of whose footprint changed was taken away (or turned)
+AROUND = 0.06       # a footprint grown by this share of the card's width: its shadow and a corner off
+
+
+def changed_mask(before: np.ndarray, after: np.ndarray, region=None) -> np.ndarray:
+    """Where two frames of one camera differ within ``region`` (x0, y0, x1, y1; None: the
+    whole frame): uint8, 255 where changed, in the region's pixels."""
     h, w = after.shape[:2]
     x0, y0, x1, y1 = region if region is not None else (0, 0, w, h)
     a = cv2.GaussianBlur(before[y0:y1, x0:x1], (5, 5), 0)
     b = cv2.GaussianBlur(after[y0:y1, x0:x1], (5, 5), 0)
     changed = (cv2.absdiff(a, b).max(axis=2) > DIFFERS).astype(np.uint8) * 255
     changed = cv2.morphologyEx(changed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    changed = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    return cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+
+
+def _outlined(changed: np.ndarray, region, size) -> list[tuple[np.ndarray, bool]] | None:
+    """Each changed part of the mask as its rectangle (an ordered quad, frame pixels) and
+    whether it has one card's shape; None when nothing changed or a part is too large to be
+    cards (the light changed)."""
+    w, h = size
+    x0, y0 = region[:2] if region is not None else (0, 0)
     contours, _ = cv2.findContours(changed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found = []
     for contour in contours:
@@ -47,6 +57,40 @@ def changed_cards(before: np.ndarray, after: np.ndarray, region=None) -> list[tu
         one_card = area >= FILL * rect[1][0] * rect[1][1] and area >= MIN_AREA * w * h and card_like(quad)
         found.append((quad, bool(one_card)))
     return found or None
+
+
+def changed_cards(before: np.ndarray, after: np.ndarray, region=None) -> list[tuple[np.ndarray, bool]] | None:
+    """The changes between two frames of one camera within ``region`` (x0, y0, x1, y1; None:
+    the whole frame), each as its rectangle (an ordered quad, frame pixels) and whether it
+    has the shape of one card (filling its rectangle, a card's proportions).  None when
+    nothing changed, or when a change is too large to be cards (the light changed)."""
+    h, w = after.shape[:2]
+    return _outlined(changed_mask(before, after, region), region, (w, h))
+
+
+def laid_beside_lifted(before: np.ndarray, after: np.ndarray, region, places: dict[int, np.ndarray]):
+    """A trick gathered and the next card led in one change (a blob no card's shape: the
+    trick's cards overlapped): the known places most of whose footprint changed are taken
+    out of the change, and what is left must be whole cards laid.  ``(laid quads, changed
+    place numbers)`` as :func:`laid_and_lifted`, or None when what is left is anything else
+    (a card laid over a gathered card's place: only a search can tell it)."""
+    h, w = after.shape[:2]
+    changed = changed_mask(before, after, region)
+    shift = np.float32(region[:2] if region is not None else (0, 0))
+    lifted = set()
+    for number, corners in places.items():
+        footprint = np.zeros_like(changed)
+        cv2.fillConvexPoly(footprint, np.int32(np.round(grown(corners, AROUND) - shift)), 255)
+        inside = int(np.count_nonzero(footprint))
+        if inside and np.count_nonzero(changed & footprint) >= LIFTED * inside:
+            lifted.add(number)
+            changed[footprint > 0] = 0
+    if not lifted:
+        return None
+    left = _outlined(changed, region, (w, h)) or []
+    if not all(one_card for _, one_card in left):
+        return None
+    return [quad for quad, _ in left], lifted
 
 
 def laid_and_lifted(changes: list[tuple[np.ndarray, bool]], places: dict[int, np.ndarray]):

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from companion.vision.changes import changed_cards, laid_and_lifted
+from companion.vision.changes import changed_cards, laid_and_lifted, laid_beside_lifted
 from companion.vision.geometry import overlap
 from companion.vision.tracker import STEADY, UNSURE, Tracker
 
@@ -159,6 +159,8 @@ class LiveReader:
         changes = changed_cards(self.settled, frame, region)
         places = self.tracker.footprints()
         sorted_out = laid_and_lifted(changes, places) if changes else None
+        if sorted_out is None and changes and places:
+            sorted_out = laid_beside_lifted(self.settled, frame, region, places)
         if sorted_out is None:
             return None
         laid, changed = sorted_out
