@@ -58,10 +58,10 @@ def test_a_hand_over_a_card_is_left_out_and_the_rest_names_it(reader):
 def test_a_face_whose_paper_is_not_the_deck_s_colour_is_no_card(reader):
     frame, placed = compose(3, STYLE, Conditions(table="felt", cards=1, noise=2.0), cards=["4 circle"])
     seen = Reading("4 circle", "4 circle", np.float32(placed[0].corners), 1.0, 0.95)
-    assert reader._deck_coloured(frame, seen)
+    assert reader._checked(frame, [seen]) == [seen]
     pink = frame.copy()
     pink[..., :] = (170, 90, 200)  # a pink cloth's square where a plain printing's grey would be
-    assert not reader._deck_coloured(pink, seen)
+    assert reader._checked(pink, [seen]) == []
 
 
 def test_a_name_whose_ink_is_another_colour_is_not_sure():
@@ -69,6 +69,8 @@ def test_a_name_whose_ink_is_another_colour_is_not_sure():
     taught = readers()["pips"]
     frame, placed = compose(3, pips, Conditions(table="felt", cards=1, noise=2.0), cards=["5 star"])
     corners = np.float32(placed[0].corners)
-    assert taught._ink_agrees(frame, Reading("5 star", "5 star", corners, 1.0, 0.95))
+    [right] = taught._checked(frame, [Reading("5 star", "5 star", corners, 1.0, 0.95)])
+    assert right.card == "5 star"
     # in grey a star half under another card can pass for a cross; its purple cannot
-    assert not taught._ink_agrees(frame, Reading("2 cross", "2 cross", corners, 1.0, 0.95))
+    [crossed] = taught._checked(frame, [Reading("2 cross", "2 cross", corners, 1.0, 0.95)])
+    assert crossed.card == UNSURE and crossed.guess == "2 cross"

@@ -82,7 +82,6 @@ class LiveReader:
     last_read: np.ndarray | None = None
     read_at: float = float("-inf")
     agreeing: int = 0  # readings since the table last changed
-    reads: int = 0
     baseline: np.ndarray | None = None  # the tiny copy of the table when it last settled
     last_frame: np.ndarray | None = None  # the last frame read
     settled: np.ndarray | None = None     # the frame of the table when it last settled
@@ -138,9 +137,13 @@ class LiveReader:
         cost[0] += 1
         cost[1] += time.perf_counter() - start
         self.agreeing += 1
-        self.reads += 1
         return Look(tuple(events), self.tracker.backs(), tuple(self.tracker.faces()), True, True,
                     time.perf_counter() - start)
+
+    @property
+    def reads(self) -> int:
+        """Frames read so far, of every kind."""
+        return sum(count for count, _ in self.costs.values())
 
     @property
     def busy(self) -> bool:

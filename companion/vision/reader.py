@@ -148,28 +148,40 @@ class Reader:
         # a back's blended tone (its pattern inside the rim), to find backs by on a busy cloth
         self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
 
-    def _deck_coloured(self, frame: np.ndarray, reading: Reading) -> bool:
-        """Whether a face shows the deck's own paper (the lighter half of it).  A square of a checked cloth, a phone's face or a
-        sticky note can match a plain printing's shapes in grey, never in colour (a camera's
-        colour cast moves the shares of B, G and R by a few hundredths; a pink cloth against
-        grey paper by ten)."""
+    def _deck_coloured(self, small: np.ndarray, reading: Reading) -> bool:
+        """Whether a face (``small``: straightened to ``INK_SIZE``) shows the deck's own paper
+        (the lighter half of it).  A square of a checked cloth, a phone's face or a sticky
+        note can match a plain printing's shapes in grey, never in colour (a camera's colour
+        cast moves the shares of B, G and R by a few hundredths; a pink cloth against grey
+        paper by ten)."""
         if reading.guess == BACK or self.paper_chroma is None:
             return True  # a back's print under glare or dim light drifts too far to tell by
-        pixels = straighten(frame, reading.corners, size=(25, 35)).reshape(-1, 3)
+        pixels = small.reshape(-1, 3)
         light = pixels.sum(axis=1)
         got = _chroma(pixels[light >= np.median(light)])
         return float(np.abs(got - self.paper_chroma).max()) <= COLOUR_DRIFT
 
-    def _ink_agrees(self, frame: np.ndarray, reading: Reading) -> bool:
-        """Whether a face named surely shows its name's ink colour: the grey comparison is
-        blind to it, and a purple star half under another card can pass for a blue cross.
-        Measured against the face's own paper, so the camera's colour cast cancels out;
-        a face with too little ink to tell (or a back) agrees."""
+    def _ink_agrees(self, small: np.ndarray, reading: Reading) -> bool:
+        """Whether a face named surely (``small``: straightened to ``INK_SIZE``) shows its
+        name's ink colour: the grey comparison is blind to it, and a purple star half under
+        another card can pass for a blue cross.  Measured against the face's own paper, so
+        the camera's colour cast cancels out; a face with too little ink to tell (or a back)
+        agrees."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
-        seen = ink_tone(straighten(frame, reading.corners, size=INK_SIZE))
+        seen = ink_tone(small)
         want = self.inks[reading.card]
         return seen is None or want is None or float(np.abs(seen - want).max()) <= INK_DRIFT
+
+    def _checked(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
+        """The rules that refuse what cannot be right, in turn: a face not on the deck's paper
+        is dropped; a sure name is made unsure where the card is not the others' size, where
+        another reading has the name more likely, and where its ink is not its name's colour.
+        (Each face is straightened small once, for both colour rules.)"""
+        small = {id(r): straighten(frame, r.corners, size=INK_SIZE) for r in readings}
+        kept = _one_of_each(_sized_alike([r for r in readings if self._deck_coloured(small[id(r)], r)]))
+        # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
+        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r) else _unsure(r) for r in kept]
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
@@ -263,8 +275,7 @@ class Reader:
         for reading in found:
             if all(overlap(reading.corners, other.corners) < SAME for other in kept):
                 kept.append(reading)
-        kept = _one_of_each(_sized_alike([r for r in kept if self._deck_coloured(frame, r)]))
-        kept = [r if self._ink_agrees(frame, r) else _unsure(r) for r in kept]
+        kept = self._checked(frame, kept)
         named = [r for r in kept if r.card != UNSURE]
         # an unsure guess is worth asking about only where it looks like a card and no named
         # card already stands
