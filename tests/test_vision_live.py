@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.games.esp.seen import SAFE, propose
-from companion.vision.changes import changed_cards, laid_and_lifted, laid_beside_lifted
+from companion.vision.changes import changed_mask, laid_and_lifted, laid_beside_lifted, outlined
 from companion.vision.live import REACH_WAIT, LiveReader, changed_region
 from companion.vision.tracker import STEADY, Gone, Landed, Tracker
 
@@ -214,6 +214,10 @@ def test_an_arm_that_stays_is_read_past_after_a_while():
     assert any(look.read for look in looks) and [e.card for look in looks for e in look.events] == ["3 star"]
 
 
+def changed_cards(before, after):
+    return outlined(changed_mask(before, after), None, (after.shape[1], after.shape[0]))
+
+
 def test_changed_cards_outlines_what_changed_and_says_whether_it_is_one_card():
     before = table()
     [(quad, one_card)] = changed_cards(before, table(card=True))
@@ -251,14 +255,14 @@ def test_a_gathered_trick_of_overlapping_cards_is_taken_out_of_the_change_before
     led[400:540, 700:800] = 240  # gathered, and the next card led clear of them
     changes = changed_cards(trick, led)
     assert laid_and_lifted(changes, places) is None  # the two cards changed as one blob, no card's shape
-    laid, lifted = laid_beside_lifted(trick, led, None, places)
+    laid, lifted = laid_beside_lifted(changed_mask(trick, led), None, (1280, 720), places)
     assert lifted == {1, 2}
     [quad] = laid
     assert np.allclose(sorted(map(tuple, np.round(quad))), sorted([(700, 400), (799, 400), (799, 539), (700, 539)]), atol=3)
     over = table()
     over[150:290, 230:330] = 240  # the next card led half over a gathered card's place
-    assert laid_beside_lifted(trick, over, None, places) is None  # what is left is no whole card: a search
-    assert laid_beside_lifted(trick, trick.copy(), None, places) is None  # nothing was taken away
+    assert laid_beside_lifted(changed_mask(trick, over), None, (1280, 720), places) is None  # no whole card left: a search
+    assert laid_beside_lifted(changed_mask(trick, trick), None, (1280, 720), places) is None  # nothing taken away
 
 
 def test_a_trick_taken_away_and_the_next_card_led_are_told_without_a_search():

@@ -20,8 +20,6 @@ DIFFERS = 28        # grey levels (the largest of B, G, R, after a light blur): 
 SAME_PLACE = 0.6    # a change sharing this much (intersection over union) with a known place is it
 FILL = 0.75         # a change must fill this much of its rectangle to be one card (two cards laid
                     # side by side, or a card and a hand's shadow, fill less)
-
-
 LIFTED = 0.5        # a known place this much of whose footprint changed was taken away (or turned)
 AROUND = 0.06       # a footprint grown by this share of the card's width: its shadow and a corner off
 
@@ -38,7 +36,7 @@ def changed_mask(before: np.ndarray, after: np.ndarray, region=None) -> np.ndarr
     return cv2.morphologyEx(changed, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
 
 
-def _outlined(changed: np.ndarray, region, size) -> list[tuple[np.ndarray, bool]] | None:
+def outlined(changed: np.ndarray, region, size) -> list[tuple[np.ndarray, bool]] | None:
     """Each changed part of the mask as its rectangle (an ordered quad, frame pixels) and
     whether it has one card's shape; None when nothing changed or a part is too large to be
     cards (the light changed)."""
@@ -59,23 +57,14 @@ def _outlined(changed: np.ndarray, region, size) -> list[tuple[np.ndarray, bool]
     return found or None
 
 
-def changed_cards(before: np.ndarray, after: np.ndarray, region=None) -> list[tuple[np.ndarray, bool]] | None:
-    """The changes between two frames of one camera within ``region`` (x0, y0, x1, y1; None:
-    the whole frame), each as its rectangle (an ordered quad, frame pixels) and whether it
-    has the shape of one card (filling its rectangle, a card's proportions).  None when
-    nothing changed, or when a change is too large to be cards (the light changed)."""
-    h, w = after.shape[:2]
-    return _outlined(changed_mask(before, after, region), region, (w, h))
-
-
-def laid_beside_lifted(before: np.ndarray, after: np.ndarray, region, places: dict[int, np.ndarray]):
+def laid_beside_lifted(changed: np.ndarray, region, size, places: dict[int, np.ndarray]):
     """A trick gathered and the next card led in one change (a blob no card's shape: the
     trick's cards overlapped): the known places most of whose footprint changed are taken
-    out of the change, and what is left must be whole cards laid.  ``(laid quads, changed
-    place numbers)`` as :func:`laid_and_lifted`, or None when what is left is anything else
-    (a card laid over a gathered card's place: only a search can tell it)."""
-    h, w = after.shape[:2]
-    changed = changed_mask(before, after, region)
+    out of the change (``changed``: :func:`changed_mask`'s, for ``region`` of a frame of
+    ``size``), and what is left must be whole cards laid.  ``(laid quads, changed place
+    numbers)`` as :func:`laid_and_lifted`, or None when what is left is anything else (a
+    card laid over a gathered card's place: only a search can tell it)."""
+    left = changed.copy()
     shift = np.float32(region[:2] if region is not None else (0, 0))
     lifted = set()
     for number, corners in places.items():
@@ -84,13 +73,13 @@ def laid_beside_lifted(before: np.ndarray, after: np.ndarray, region, places: di
         inside = int(np.count_nonzero(footprint))
         if inside and np.count_nonzero(changed & footprint) >= LIFTED * inside:
             lifted.add(number)
-            changed[footprint > 0] = 0
+            left[footprint > 0] = 0
     if not lifted:
         return None
-    left = _outlined(changed, region, (w, h)) or []
-    if not all(one_card for _, one_card in left):
+    parts = outlined(left, region, size) or []
+    if not all(one_card for _, one_card in parts):
         return None
-    return [quad for quad, _ in left], lifted
+    return [quad for quad, _ in parts], lifted
 
 
 def laid_and_lifted(changes: list[tuple[np.ndarray, bool]], places: dict[int, np.ndarray]):

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from companion.vision.changes import changed_cards, laid_and_lifted, laid_beside_lifted
+from companion.vision.changes import changed_mask, laid_and_lifted, laid_beside_lifted, outlined
 from companion.vision.geometry import overlap
 from companion.vision.tracker import STEADY, UNSURE, Tracker
 
@@ -159,11 +159,13 @@ class LiveReader:
         (then the part is read the usual way)."""
         if self.settled is None or self.settled.shape != frame.shape or not hasattr(self.reader, "name_at"):
             return None
-        changes = changed_cards(self.settled, frame, region)
+        size = frame.shape[1], frame.shape[0]
+        changed = changed_mask(self.settled, frame, region)
+        changes = outlined(changed, region, size)
         places = self.tracker.footprints()
         sorted_out = laid_and_lifted(changes, places) if changes else None
         if sorted_out is None and changes and places:
-            sorted_out = laid_beside_lifted(self.settled, frame, region, places)
+            sorted_out = laid_beside_lifted(changed, region, size, places)
         if sorted_out is None:
             return None
         laid, changed = sorted_out
