@@ -18,7 +18,7 @@ import numpy as np
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.frame import printed_frame
-from companion.vision.geometry import EdgeField, grown, iou, overlap, quad_area, straighten
+from companion.vision.geometry import EdgeField, grown, iou, order_corners, overlap, quad_area, straighten
 from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
@@ -42,6 +42,9 @@ COLOUR_DRIFT = 0.06  # the most a face's paper's colour shares may differ from t
                      # (measured on the corpus's faces: at most 0.028; a pink cloth: 0.1)
 SIZE_LOW = 0.8   # a card named surely at under this share of the others' size (or over its inverse) is not sure
 SIZED = 0.7      # a reading this like a taught face (named or not) shows the card's size
+HALF_OF = 0.06   # a whole card grown from an outline, as like another card as the outline's face to within
+                 # this much, means the outline was half of it (measured: halves 0.03 under; whole cards
+                 # grown over a neighbour 0.14 under and more)
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
 
 
@@ -183,6 +186,26 @@ class Reader:
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
         return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r) else _unsure(r) for r in kept]
 
+    def _not_half(self, frame: np.ndarray, reading: Reading) -> Reading:
+        """The reading, made unsure when it may be half of another card: a card cut across
+        by a sleeve or glare's edge has a card's proportions too (2.5 by 1.75 in), and half a
+        2 of pips is a 1.  The two whole cards it would be half of (grown across its long
+        sides, one way and the other) are named; one that looks like another card nearly as
+        well as the outline's face looks like its name means the outline was half of it.  (Where the frame shows other
+        cards, :func:`_sized_alike` tells most halves by their size; this needs none.)"""
+        if reading.card in (UNSURE, BACK):
+            return reading
+        a, b, c, d = np.float32(reading.corners)
+        across = b - a  # the short side here; the whole card's long side is twice it
+        h, w = frame.shape[:2]
+        for whole in (np.float32([a, b + across, c + across, d]), np.float32([a - across, b, c, d - across])):
+            if whole.min() < 0 or whole[:, 0].max() >= w or whole[:, 1].max() >= h:
+                continue
+            for other in self._named(frame, [order_corners(whole)], grow=False):
+                if other.similarity >= max(FAIR, reading.similarity - HALF_OF) and other.guess != reading.card:
+                    return _unsure(reading)
+        return reading
+
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
         return cls(load_deck(folder))
@@ -244,8 +267,10 @@ class Reader:
     def name_at(self, frame: np.ndarray, quads, snap: bool = False) -> list[Reading]:
         """The cards at outlines found before, named again in a new frame — no finding, only
         naming (a few milliseconds a card): the live loop's second and third looks at a card.
-        ``snap``: the outlines are rough (a change's rectangle): each is first snapped onto
-        the card's edges, looked for only round the outlines."""
+        ``snap``: the outlines are rough (a change's rectangle, something just laid): each is
+        first snapped onto the card's edges, looked for only round the outlines, and what is
+        named there passes the rules a frame's readings pass (a phone laid on the table is no
+        card; a name whose ink is another colour is unsure)."""
         quads = [np.float32(q).reshape(4, 2) for q in quads]
         if snap and quads:
             h, w = frame.shape[:2]
@@ -256,6 +281,7 @@ class Reader:
             shift = np.float32([x0, y0])
             edges = EdgeField(np.ascontiguousarray(frame[y0:y1, x0:x1]))
             quads = [q + shift for q in edges.snap([q - shift for q in quads])]
+            return self._checked(frame, self._named(frame, quads, grow=False))
         return self._named(frame, quads, grow=False)
 
     def read(self, frame: np.ndarray) -> list[Reading]:
@@ -276,6 +302,7 @@ class Reader:
             if all(overlap(reading.corners, other.corners) < SAME for other in kept):
                 kept.append(reading)
         kept = self._checked(frame, kept)
+        kept = [self._not_half(frame, r) for r in kept]
         named = [r for r in kept if r.card != UNSURE]
         # an unsure guess is worth asking about only where it looks like a card and no named
         # card already stands
