@@ -191,8 +191,9 @@ class Reader:
         by a sleeve or glare's edge has a card's proportions too (2.5 by 1.75 in), and half a
         2 of pips is a 1.  The two whole cards it would be half of (grown across its long
         sides, one way and the other) are named; one that looks like another card nearly as
-        well as the outline's face looks like its name means the outline was half of it.  (Where the frame shows other
-        cards, :func:`_sized_alike` tells most halves by their size; this needs none.)"""
+        well as the outline's face looks like its name means the outline was half of it.
+        (Where the frame shows other cards, :func:`_sized_alike` tells most halves by their
+        size; this needs none.)"""
         if reading.card in (UNSURE, BACK):
             return reading
         a, b, c, d = np.float32(reading.corners)
