@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.games.esp.seen import SAFE, propose
-from companion.vision.changes import changed_mask, laid_and_lifted, laid_beside_lifted, outlined
+from companion.vision.changes import changed_mask, laid_and_lifted, laid_beside_lifted, laid_on_bare, outlined
 from companion.vision.live import REACH_WAIT, LiveReader, changed_region
 from companion.vision.tracker import STEADY, Gone, Landed, Tracker
 
@@ -263,6 +264,44 @@ def test_a_gathered_trick_of_overlapping_cards_is_taken_out_of_the_change_before
     over[150:290, 230:330] = 240  # the next card led half over a gathered card's place
     assert laid_beside_lifted(changed_mask(trick, over), None, (1280, 720), places) is None  # no whole card left: a search
     assert laid_beside_lifted(changed_mask(trick, trick), None, (1280, 720), places) is None  # nothing taken away
+
+
+def test_cards_laid_are_found_against_the_bare_table_even_where_a_gathered_card_lay():
+    def rect(x0, y0, x1, y1):
+        return np.float32([[x0, y0], [x1, y0], [x1, y1], [x0, y1]])
+
+    bare, seen = table(), np.ones((720, 1280), bool)
+    after = table()
+    after[150:290, 150:250] = 240  # led half over where the gathered card lay
+    laid = laid_on_bare(changed_mask(bare, after), ~seen, None, (1280, 720), staying=[])
+    assert len(laid) == 1 and np.allclose(sorted(map(tuple, np.round(laid[0]))),
+                                          sorted([(150, 150), (249, 150), (249, 289), (150, 289)]), atol=3)
+    still = rect(600, 100, 699, 239)  # a card that stays (the Vision Card) is no card laid
+    after[100:240, 600:700] = 240
+    assert len(laid_on_bare(changed_mask(bare, after), ~seen, None, (1280, 720), staying=[still])) == 1
+    seen[140:300, 140:260] = False  # the bare table was never seen there (a card lay there from the start)
+    assert laid_on_bare(changed_mask(bare, after), ~seen, None, (1280, 720), staying=[still]) is None
+
+
+def test_a_card_led_over_a_gathered_card_s_place_is_told_without_a_search():
+    reader = Reader()
+    live = LiveReader(reader, clock=lambda: 0.0)
+    for _ in range(5):
+        live.look(table())  # the bare table is learnt as it settles
+    for _ in range(3 + STEADY):
+        live.look(table(card=True))
+    assert live.tracker.faces() == ["3 star"]
+    searched, quick = len(reader.frames), live.quick
+    led = table()  # the card gathered, the next led turned, over much of its place
+    cv2.fillConvexPoly(led, np.int32(np.round(cv2.boxPoints(((190, 210), (100, 140), 30)))), (240, 240, 240))
+    before = changed_mask(table(card=True), led)
+    places = live.tracker.footprints()
+    assert laid_and_lifted(changed_cards(table(card=True), led), places) is None  # one blob, no card's shape
+    assert laid_beside_lifted(before, None, (1280, 720), places) is None  # nor what is left without the card
+    looks = [live.look(led) for _ in range(2 + STEADY)]
+    events = [e for look in looks for e in look.events]
+    assert [type(e).__name__ for e in events] == ["Gone", "Landed"]
+    assert len(reader.frames) == searched and live.quick == quick + 1  # no search
 
 
 def test_a_trick_taken_away_and_the_next_card_led_are_told_without_a_search():

@@ -57,29 +57,65 @@ def outlined(changed: np.ndarray, region, size) -> list[tuple[np.ndarray, bool]]
     return found or None
 
 
+def footprint(corners: np.ndarray, shape, shift) -> np.ndarray:
+    """A card's outline grown a little (its shadow, a corner found a few pixels off) as a
+    uint8 mask of ``shape``, in pixels ``shift`` from the frame's."""
+    mask = np.zeros(shape, np.uint8)
+    cv2.fillConvexPoly(mask, np.int32(np.round(grown(corners, AROUND) - np.float32(shift))), 255)
+    return mask
+
+
+def lifted_places(changed: np.ndarray, region, places: dict[int, np.ndarray]) -> set[int]:
+    """The known places most of whose footprint changed (``changed``: :func:`changed_mask`'s
+    for ``region``): taken away, turned up, or covered by a card laid."""
+    shift = region[:2] if region is not None else (0, 0)
+    lifted = set()
+    for number, corners in places.items():
+        inside = footprint(corners, changed.shape, shift)
+        area = int(np.count_nonzero(inside))
+        if area and np.count_nonzero(changed & inside) >= LIFTED * area:
+            lifted.add(number)
+    return lifted
+
+
 def laid_beside_lifted(changed: np.ndarray, region, size, places: dict[int, np.ndarray]):
     """A trick gathered and the next card led in one change (a blob no card's shape: the
     trick's cards overlapped): the known places most of whose footprint changed are taken
     out of the change (``changed``: :func:`changed_mask`'s, for ``region`` of a frame of
     ``size``), and what is left must be whole cards laid.  ``(laid quads, changed place
     numbers)`` as :func:`laid_and_lifted`, or None when what is left is anything else (a
-    card laid over a gathered card's place: only a search can tell it)."""
-    left = changed.copy()
-    shift = np.float32(region[:2] if region is not None else (0, 0))
-    lifted = set()
-    for number, corners in places.items():
-        footprint = np.zeros_like(changed)
-        cv2.fillConvexPoly(footprint, np.int32(np.round(grown(corners, AROUND) - shift)), 255)
-        inside = int(np.count_nonzero(footprint))
-        if inside and np.count_nonzero(changed & footprint) >= LIFTED * inside:
-            lifted.add(number)
-            left[footprint > 0] = 0
+    card laid over a gathered card's place: :func:`laid_on_bare` may tell it)."""
+    lifted = lifted_places(changed, region, places)
     if not lifted:
         return None
+    left = changed.copy()
+    shift = region[:2] if region is not None else (0, 0)
+    for number in lifted:
+        left[footprint(places[number], left.shape, shift) > 0] = 0
     parts = outlined(left, region, size) or []
     if not all(one_card for _, one_card in parts):
         return None
     return [quad for quad, _ in parts], lifted
+
+
+def laid_on_bare(from_bare: np.ndarray, unseen: np.ndarray, region, size, staying: list[np.ndarray]):
+    """The cards laid, found against the bare table (the table learnt where no card lay):
+    what differs from it (``from_bare``: :func:`changed_mask`'s against the bare table, for
+    ``region`` of a frame of ``size``) outside the cards still lying (``staying``: their
+    outlines) is cards laid — even where a gathered card lay.  Their quads, or None when a
+    part is no card's shape or lies where the bare table was never seen (``unseen``, the
+    region's pixels)."""
+    w, h = size
+    left = from_bare.copy()
+    shift = region[:2] if region is not None else (0, 0)
+    for corners in staying:
+        left[footprint(corners, left.shape, shift) > 0] = 0
+    if np.count_nonzero(left[unseen]) > MIN_AREA * w * h / 4:
+        return None
+    parts = outlined(left, region, size)
+    if not parts or not all(one_card for _, one_card in parts):
+        return None
+    return [quad for quad, _ in parts]
 
 
 def laid_and_lifted(changes: list[tuple[np.ndarray, bool]], places: dict[int, np.ndarray]):

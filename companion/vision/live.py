@@ -27,7 +27,8 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from companion.vision.changes import changed_mask, laid_and_lifted, laid_beside_lifted, outlined
+from companion.vision.changes import (changed_mask, footprint, laid_and_lifted, laid_beside_lifted, laid_on_bare,
+                                      lifted_places, outlined)
 from companion.vision.geometry import overlap
 from companion.vision.tracker import STEADY, UNSURE, Tracker
 
@@ -85,6 +86,9 @@ class LiveReader:
     baseline: np.ndarray | None = None  # the tiny copy of the table when it last settled
     last_frame: np.ndarray | None = None  # the last frame read
     settled: np.ndarray | None = None     # the frame of the table when it last settled
+    bare: np.ndarray | None = None        # the table without cards, where it has been seen so
+    bare_seen: np.ndarray | None = None   # ... (True where it has)
+    _bare_from: np.ndarray | None = None  # the settled frame it was last learnt from
     quick: int = 0  # changes named at once, without searching
     costs: dict = field(default_factory=lambda: {kind: [0, 0.0] for kind in ("search", "quick", "again")})
     waited: int = 0  # still frames passed over because the change reached the frame's edge
@@ -109,6 +113,7 @@ class LiveReader:
         if not (changed or refresh or self.agreeing < STEADY or self.tracker.unsettled()):
             self.baseline = self.last_read  # settled: changes are read against this table
             self.settled = self.last_frame
+            self._learn_bare()
             return Look(backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
         start = time.perf_counter()
         waiting = self.tracker.waiting()
@@ -166,16 +171,46 @@ class LiveReader:
         sorted_out = laid_and_lifted(changes, places) if changes else None
         if sorted_out is None and changes and places:
             sorted_out = laid_beside_lifted(changed, region, size, places)
+        if sorted_out is None and changes and self.bare is not None:
+            sorted_out = self._laid_on_bare(frame, region, changed, places)
         if sorted_out is None:
             return None
         laid, changed = sorted_out
         new = self.reader.name_at(frame, laid, snap=True) if laid else []
         if len(new) != len(laid) or any(r.card == UNSURE for r in new):
             return None
-        again = self.reader.name_at(frame, [places[number] for number in changed]) if changed else []
-        seen = {number for number in changed for r in again if overlap(r.corners, places[number]) >= 0.5}
+        # a place a card was just laid over is gone (the card there now is the new one)
+        under = {number for number in changed if any(overlap(quad, places[number]) > 0.1 for quad in laid)}
+        again = self.reader.name_at(frame, [places[number] for number in changed - under]) if changed - under else []
+        seen = {number for number in changed - under for r in again if overlap(r.corners, places[number]) >= 0.5}
         self.quick += 1
         return new + again, changed, changed - seen
+
+    def _laid_on_bare(self, frame: np.ndarray, region, changed: np.ndarray, places: dict):
+        """A change neither way of sorting it against the settled table could tell (a card
+        led over a gathered card's place): the places that changed, and the cards laid found
+        against the bare table outside the places still lying; None if that cannot tell it."""
+        lifted = lifted_places(changed, region, places)
+        x0, y0, x1, y1 = region if region is not None else (0, 0, frame.shape[1], frame.shape[0])
+        laid = laid_on_bare(changed_mask(self.bare, frame, region), ~self.bare_seen[y0:y1, x0:x1], region,
+                            (frame.shape[1], frame.shape[0]), [c for n, c in places.items() if n not in lifted])
+        return None if laid is None else (laid, lifted)
+
+    def _learn_bare(self) -> None:
+        """The bare table learnt from the frame it just settled on, wherever no known card
+        lies: what a card led over a gathered card's place is found against."""
+        if self.settled is None or self.settled is self._bare_from:
+            return
+        self._bare_from = self.settled
+        covered = np.zeros(self.settled.shape[:2], np.uint8)
+        for corners in self.tracker.footprints().values():
+            covered |= footprint(corners, covered.shape, (0, 0))
+        free = covered == 0
+        if self.bare is None or self.bare.shape != self.settled.shape:
+            self.bare, self.bare_seen = self.settled.copy(), free
+        else:
+            self.bare[free] = self.settled[free]
+            self.bare_seen |= free
 
     def _read(self, frame: np.ndarray, region) -> list:
         """The readings of the region (the whole frame when None), in the frame's pixels.  A
