@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from companion.games.esp.seen import SAFE, propose
-from companion.vision.changes import changed_mask, laid_and_lifted, laid_beside_lifted, laid_on_bare, outlined
+from companion.vision.changes import (changed_mask, laid_and_lifted, laid_beside_lifted, laid_on_bare, lifted_places,
+                                      outlined)
 from companion.vision.live import REACH_WAIT, LiveReader, changed_region
 from companion.vision.tracker import STEADY, Gone, Landed, Tracker
 
@@ -219,6 +220,13 @@ def changed_cards(before, after):
     return outlined(changed_mask(before, after), None, (after.shape[1], after.shape[0]))
 
 
+def beside(before, after, places):
+    """The change sorted as a gathered trick and the cards led beside it."""
+    changed = changed_mask(before, after)
+    return laid_beside_lifted(changed, None, (after.shape[1], after.shape[0]), places,
+                              lifted_places(changed, None, places))
+
+
 def test_changed_cards_outlines_what_changed_and_says_whether_it_is_one_card():
     before = table()
     [(quad, one_card)] = changed_cards(before, table(card=True))
@@ -256,14 +264,14 @@ def test_a_gathered_trick_of_overlapping_cards_is_taken_out_of_the_change_before
     led[400:540, 700:800] = 240  # gathered, and the next card led clear of them
     changes = changed_cards(trick, led)
     assert laid_and_lifted(changes, places) is None  # the two cards changed as one blob, no card's shape
-    laid, lifted = laid_beside_lifted(changed_mask(trick, led), None, (1280, 720), places)
+    laid, lifted = beside(trick, led, places)
     assert lifted == {1, 2}
     [quad] = laid
     assert np.allclose(sorted(map(tuple, np.round(quad))), sorted([(700, 400), (799, 400), (799, 539), (700, 539)]), atol=3)
     over = table()
     over[150:290, 230:330] = 240  # the next card led half over a gathered card's place
-    assert laid_beside_lifted(changed_mask(trick, over), None, (1280, 720), places) is None  # no whole card left: a search
-    assert laid_beside_lifted(changed_mask(trick, trick), None, (1280, 720), places) is None  # nothing taken away
+    assert beside(trick, over, places) is None  # what is left is no whole card: a search
+    assert beside(trick, trick.copy(), places) is None  # nothing was taken away
 
 
 def test_cards_laid_are_found_against_the_bare_table_even_where_a_gathered_card_lay():
@@ -294,10 +302,9 @@ def test_a_card_led_over_a_gathered_card_s_place_is_told_without_a_search():
     searched, quick = len(reader.frames), live.quick
     led = table()  # the card gathered, the next led turned, over much of its place
     cv2.fillConvexPoly(led, np.int32(np.round(cv2.boxPoints(((190, 210), (100, 140), 30)))), (240, 240, 240))
-    before = changed_mask(table(card=True), led)
     places = live.tracker.footprints()
     assert laid_and_lifted(changed_cards(table(card=True), led), places) is None  # one blob, no card's shape
-    assert laid_beside_lifted(before, None, (1280, 720), places) is None  # nor what is left without the card
+    assert beside(table(card=True), led, places) is None  # nor what is left without the card
     looks = [live.look(led) for _ in range(2 + STEADY)]
     events = [e for look in looks for e in look.events]
     assert [type(e).__name__ for e in events] == ["Gone", "Landed"]

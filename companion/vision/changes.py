@@ -78,14 +78,14 @@ def lifted_places(changed: np.ndarray, region, places: dict[int, np.ndarray]) ->
     return lifted
 
 
-def laid_beside_lifted(changed: np.ndarray, region, size, places: dict[int, np.ndarray]):
+def laid_beside_lifted(changed: np.ndarray, region, size, places: dict[int, np.ndarray], lifted: set[int]):
     """A trick gathered and the next card led in one change (a blob no card's shape: the
-    trick's cards overlapped): the known places most of whose footprint changed are taken
-    out of the change (``changed``: :func:`changed_mask`'s, for ``region`` of a frame of
-    ``size``), and what is left must be whole cards laid.  ``(laid quads, changed place
-    numbers)`` as :func:`laid_and_lifted`, or None when what is left is anything else (a
-    card laid over a gathered card's place: :func:`laid_on_bare` may tell it)."""
-    lifted = lifted_places(changed, region, places)
+    trick's cards overlapped): the known places most of whose footprint changed
+    (``lifted``: :func:`lifted_places`) are taken out of the change (``changed``:
+    :func:`changed_mask`'s, for ``region`` of a frame of ``size``), and what is left must be
+    whole cards laid.  ``(laid quads, changed place numbers)`` as :func:`laid_and_lifted`, or
+    None when what is left is anything else (a card laid over a gathered card's place:
+    :func:`laid_on_bare` may tell it)."""
     if not lifted:
         return None
     left = changed.copy()

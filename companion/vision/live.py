@@ -165,14 +165,15 @@ class LiveReader:
         if self.settled is None or self.settled.shape != frame.shape or not hasattr(self.reader, "name_at"):
             return None
         size = frame.shape[1], frame.shape[0]
-        changed = changed_mask(self.settled, frame, region)
-        changes = outlined(changed, region, size)
+        mask = changed_mask(self.settled, frame, region)
+        changes = outlined(mask, region, size)
         places = self.tracker.footprints()
         sorted_out = laid_and_lifted(changes, places) if changes else None
-        if sorted_out is None and changes and places:
-            sorted_out = laid_beside_lifted(changed, region, size, places)
-        if sorted_out is None and changes and self.bare is not None:
-            sorted_out = self._laid_on_bare(frame, region, changed, places)
+        if sorted_out is None and changes:
+            lifted = lifted_places(mask, region, places)
+            sorted_out = laid_beside_lifted(mask, region, size, places, lifted)
+            if sorted_out is None and self.bare is not None:
+                sorted_out = self._laid_on_bare(frame, region, places, lifted)
         if sorted_out is None:
             return None
         laid, changed = sorted_out
@@ -186,11 +187,11 @@ class LiveReader:
         self.quick += 1
         return new + again, changed, changed - seen
 
-    def _laid_on_bare(self, frame: np.ndarray, region, changed: np.ndarray, places: dict):
+    def _laid_on_bare(self, frame: np.ndarray, region, places: dict, lifted: set):
         """A change neither way of sorting it against the settled table could tell (a card
-        led over a gathered card's place): the places that changed, and the cards laid found
-        against the bare table outside the places still lying; None if that cannot tell it."""
-        lifted = lifted_places(changed, region, places)
+        led over a gathered card's place): the places that changed (``lifted``), and the
+        cards laid found against the bare table outside the places still lying; None if that
+        cannot tell it."""
         x0, y0, x1, y1 = region if region is not None else (0, 0, frame.shape[1], frame.shape[0])
         laid = laid_on_bare(changed_mask(self.bare, frame, region), ~self.bare_seen[y0:y1, x0:x1], region,
                             (frame.shape[1], frame.shape[0]), [c for n, c in places.items() if n not in lifted])
