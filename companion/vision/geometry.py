@@ -35,11 +35,30 @@ def straighten(image: np.ndarray, corners: np.ndarray, inset: float = 0.02,
     them), leaving out a thin ``inset`` border so a corner found a few pixels off does not
     bring the table in."""
     w, h = size
-    dx, dy = inset * w, inset * h
-    target = np.float32([[-dx, -dy], [w - 1 + dx, -dy], [w - 1 + dx, h - 1 + dy], [-dx, h - 1 + dy]])
-    matrix = cv2.getPerspectiveTransform(np.float32(corners), target)
+    matrix = _face_matrix(corners, inset, size)
     return cv2.warpPerspective(image, matrix, (w, h), flags=cv2.INTER_LINEAR,
                                borderMode=cv2.BORDER_REPLICATE)
+
+
+def _face_matrix(corners: np.ndarray, inset: float, size: tuple[int, int]) -> np.ndarray:
+    w, h = size
+    dx, dy = inset * w, inset * h
+    target = np.float32([[-dx, -dy], [w - 1 + dx, -dy], [w - 1 + dx, h - 1 + dy], [-dx, h - 1 + dy]])
+    return cv2.getPerspectiveTransform(np.float32(corners), target)
+
+
+def covered_on_face(corners: np.ndarray, covers, inset: float = 0.02,
+                    size: tuple[int, int] = (FACE_W, FACE_H)) -> np.ndarray:
+    """Where on the face :func:`straighten` makes of ``corners`` the quads ``covers`` (cards
+    lying on top of it) lie: a bool picture of the face's size.  What another card hides
+    is no evidence about this one's name."""
+    w, h = size
+    mask = np.zeros((h, w), np.uint8)
+    matrix = _face_matrix(corners, inset, size)
+    for quad in covers:
+        on_face = cv2.perspectiveTransform(np.float32(quad).reshape(-1, 1, 2), matrix)
+        cv2.fillConvexPoly(mask, np.round(on_face).astype(np.int32).reshape(-1, 2), 1)
+    return mask > 0
 
 
 def quad_area(quad: np.ndarray) -> float:

@@ -9,7 +9,7 @@ card silently."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import cv2
@@ -18,12 +18,17 @@ import numpy as np
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.frame import printed_frame
-from companion.vision.geometry import EdgeField, grown, iou, order_corners, overlap, quad_area, straighten
+from companion.vision.geometry import ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, order_corners, overlap, quad_area, straighten
 from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
 SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card
+CONFLICT = 0.7   # two outlines of one card sharing this much (intersection over union) that name it
+                 # surely as two cards leave it unsure ...
+CONFLICT_NEAR = 0.04  # ... where the second fits it nearly as well (similarity; measured: a 3 of circles
+                      # under a back named 5 at 0.91 and 3 at 0.89; outlines a little off that named
+                      # whole cards wrongly fitted 0.05 to 0.10 worse than the outline naming them right)
 CORNERS = True
 WELL = 0.9       # a card named at this similarity needs no second look ...
 AGAIN = 0.9      # ... through an outline sharing this much with it (intersection over union)
@@ -37,15 +42,22 @@ INK_LEAST = 0.03     # ... at least this share of the face, to tell its colour b
 INK_DARK = 0.7       # ink: pixels darker than this share of the paper
 INK_DRIFT = 0.15     # the most a face's ink tone may differ from its name's (measured: true faces 0.012
                      # typically, half-covered ones up to 0.26 — unsure mostly; a purple star named
-                     # as a blue cross, over 0.2)
+                     # as a blue cross, over 0.2; on the check set and every fifth big-set frame,
+                     # 14 of 1,787 faces named right are over it, under glare or beside a hand —
+                     # against the paper near each pixel and without skin, 3 were, but half a 2 of
+                     # pips under a hand, read as a 1, then passed: a card invented)
 COLOUR_DRIFT = 0.06  # the most a face's paper's colour shares may differ from the taught paper's
                      # (measured on the corpus's faces: at most 0.028; a pink cloth: 0.1)
-SIZE_LOW = 0.8   # a card named surely at under this share of the others' size (or over its inverse) is not sure
+SIZE_LOW = 0.8   # a card named surely at under this share of the size expected where it lies (or over
+                 # its inverse) is not sure (half a card: 0.71)
 SIZED = 0.7      # a reading this like a taught face (named or not) shows the card's size
 HALF_OF = 0.06   # a whole card grown from an outline, as like another card as the outline's face to within
                  # this much, means the outline was half of it (measured: halves 0.03 under; whole cards
                  # grown over a neighbour 0.14 under and more)
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
+ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies on top of any it overlaps
+COVER_LEAST = 0.02  # ... and is left out of the naming of a card it covers this much of
+HIDDEN_REACH = 4.0  # pixels: a corner this near a card on top (or under it) is hidden by it
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,7 @@ class Reading:
     similarity: float = 0.0
     candidates: tuple[tuple[str, float], ...] = ()  # the few likeliest names, best first,
                                                     # each with a 0..1 score (for the rules)
+    under: tuple = ()       # the outlines of cards lying over it, left out of its naming
 
     def as_json(self, scene: str) -> dict:
         return {"scene": scene, "card": self.card,
@@ -71,17 +84,38 @@ def paper_colour(faces: dict[str, np.ndarray]) -> np.ndarray | None:
     return np.median(np.concatenate(pixels), axis=0) if pixels else None
 
 
+def card_size(quad: np.ndarray) -> float:
+    """A card's size in the frame: the square root of its outline's area.  Not a side: a
+    tilted camera stretches the frame more one way than the other, so a card's sides change
+    as it turns, but locally the stretch is the same for every direction and the area keeps."""
+    return float(np.sqrt(quad_area(quad)))
+
+
+def expected_size(quad: np.ndarray, others: list[np.ndarray]) -> float:
+    """The size a card would have at ``quad``'s place, from the other cards' sizes: with four
+    or more, a plane through their sizes over the frame (a tilted camera makes near cards
+    larger than far ones), kept within the sizes seen; with fewer, their median."""
+    sizes = np.float32([card_size(q) for q in others])
+    if len(others) < 4:
+        return float(np.median(sizes))
+    centres = np.float32([q.mean(axis=0) for q in others])
+    design = np.column_stack([centres, np.ones(len(others), np.float32)])
+    plane, *_ = np.linalg.lstsq(design, sizes, rcond=None)
+    guess = float(np.append(np.float32(quad).mean(axis=0), 1.0) @ plane)
+    return float(np.clip(guess, sizes.min(), sizes.max()))
+
+
 def _sized_alike(readings: list[Reading]) -> list[Reading]:
     """The readings, those named surely but much smaller or larger than the other cards
     named surely in the frame made unsure: part of a card cut off by a sleeve's edge has a
-    card's proportions too (half a card is 2.5 by 1.75 in), and straightened it can look
-    like another card of its suit — a half 2 of pips is a 1."""
+    card's proportions too (half a card is 2.5 by 1.75 in: 0.71 of its size), and
+    straightened it can look like another card of its suit — a half 2 of pips is a 1."""
     sure = [r for r in readings if r.card != UNSURE]
     out = []
     for reading in readings:
-        others = [sides(r.corners)[0] for r in sure if r is not reading]
+        others = [r.corners for r in sure if r is not reading]
         if reading.card != UNSURE and others:
-            ratio = sides(reading.corners)[0] / float(np.median(others))
+            ratio = card_size(reading.corners) / expected_size(reading.corners, others)
             if not SIZE_LOW <= ratio <= 1 / SIZE_LOW:
                 reading = _unsure(reading)
         out.append(reading)
@@ -104,19 +138,21 @@ def _one_of_each(readings: list[Reading]) -> list[Reading]:
 
 def _unsure(reading: Reading) -> Reading:
     """The reading reported unsure, its guess and candidates kept (the screen asks about it)."""
-    return Reading(UNSURE, reading.guess, reading.corners, min(reading.confidence, SAFE - 0.01),
-                   reading.similarity, reading.candidates)
+    return replace(reading, card=UNSURE, confidence=min(reading.confidence, SAFE - 0.01))
 
 
-def ink_tone(face: np.ndarray) -> np.ndarray | None:
+def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
     """The colour of a face's ink against its paper: the mean of its darker pixels divided by
     the mean of its lighter half, channel by channel, as shares (a colour cast divides out).
-    None when too little of it is ink to tell."""
+    ``ignore``: where the face is not this card's (bool: another card over it).  None when too
+    little of it is ink to tell."""
     pixels = np.float32(face).reshape(-1, 3) + 1.0
+    if ignore is not None:
+        pixels = pixels[~ignore.ravel()]
     light = pixels.sum(axis=1)
     paper = pixels[light >= np.median(light)].mean(axis=0)
     ink = pixels[light < INK_DARK * paper.sum()]
-    if len(ink) < INK_LEAST * len(pixels):
+    if len(ink) < INK_LEAST * face.shape[0] * face.shape[1]:
         return None
     tone = ink.mean(axis=0) / paper
     return tone / tone.sum()
@@ -132,6 +168,73 @@ def _close(a: np.ndarray, b: np.ndarray) -> bool:
     """Two quads of about the same size (one inside the other is not a repeat)."""
     ra, rb = quad_area(a), quad_area(b)
     return min(ra, rb) > 0.85 * max(ra, rb)
+
+
+def completed_under(quad: np.ndarray, covers) -> np.ndarray | None:
+    """The whole card an outline is of, where a corner or a side of it lies under a card on
+    top (``covers``): the finder ends such an outline where the top card's edge cuts it,
+    a few pixels to a card's length off, and what tells a 3 from a 5 is smaller than that.
+    One corner hidden: the parallelogram of the other three; two corners of one side hidden:
+    that side moved out to a card's proportions from the side opposite.  None when no corner
+    is hidden, or more than one side is."""
+    quad = order_corners(np.float32(quad))
+    hidden = [any(cv2.pointPolygonTest(np.float32(c).reshape(-1, 1, 2), (float(x), float(y)), True) > -HIDDEN_REACH
+                  for c in covers) for x, y in quad]
+    out = quad.copy()
+    if sum(hidden) == 1:
+        i = hidden.index(True)
+        out[i] = quad[(i + 1) % 4] + quad[(i + 3) % 4] - quad[(i + 2) % 4]
+        return out
+    if sum(hidden) == 2:
+        i = next(i for i in range(4) if hidden[i] and hidden[(i + 1) % 4])  if any(
+            hidden[i] and hidden[(i + 1) % 4] for i in range(4)) else None
+        if i is None:
+            return None  # two opposite corners: no side seen whole
+        j = (i + 1) % 4                      # the hidden side runs i -> j
+        a, b = quad[(i + 3) % 4], quad[(j + 1) % 4]  # the side opposite: a beside i, b beside j
+        seen = float(np.linalg.norm(b - a))
+        along = seen * (ASPECT if i % 2 == 1 else 1 / ASPECT)  # i odd: the hidden side is a short one
+        for k, base in ((i, a), (j, b)):
+            direction = quad[k] - base
+            out[k] = base + direction / max(1e-3, float(np.linalg.norm(direction))) * along
+        return out
+    return None
+
+
+def table_plane(readings: list[Reading]) -> np.ndarray | None:
+    """The table's plane, from the card seen best: the perspective map from the frame to a
+    view straight down on the table, at a scale where a card is ``FACE_W`` by ``FACE_H``.
+    Every card lies on the table, so in that view every card is that size and right-angled,
+    whatever the camera's tilt.  None without a card seen whole."""
+    whole = [r for r in readings if r.card != UNSURE and r.similarity > ON_TOP]
+    if not whole:
+        return None
+    best = max(whole, key=lambda r: r.similarity)
+    square = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
+    return cv2.getPerspectiveTransform(order_corners(np.float32(best.corners)), square)
+
+
+def sized_on_table(quad: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
+    """The whole cards an outline may be part of, on the table's plane: from each of its
+    corners in turn, a card's proportions along its two sides there, at the outline's
+    longer measure.  An outline a little narrow
+    (a card's edge on a card of the same paper, a shadow taken for the edge) has two or three
+    corners right: a card measured from one of them is the card."""
+    on_table = cv2.perspectiveTransform(order_corners(np.float32(quad)).reshape(-1, 1, 2), plane).reshape(4, 2)
+    back = np.linalg.inv(plane)
+    short, long = sides(on_table)
+    long = max(long, short * ASPECT)  # the outline's longer measure, as the plane shows it (its
+    short = long / ASPECT             # scale there drifts a few % from the card it was found by)
+    out = []
+    for i in range(4):
+        corner = on_table[i]
+        along, across = on_table[(i + 1) % 4] - corner, on_table[(i + 3) % 4] - corner
+        first, second = (short, long) if i % 2 == 0 else (long, short)  # 0-1 is a short side
+        along = along / max(1e-3, float(np.linalg.norm(along))) * first
+        across = across / max(1e-3, float(np.linalg.norm(across))) * second
+        card = np.float32([corner, corner + along, corner + along + across, corner + across])
+        out.append(order_corners(cv2.perspectiveTransform(card.reshape(-1, 1, 2), back).reshape(4, 2)))
+    return out
 
 
 class Reader:
@@ -172,7 +275,8 @@ class Reader:
         agrees."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
-        seen = ink_tone(small)
+        seen = ink_tone(small, covered_on_face(reading.corners, reading.under, size=INK_SIZE)
+                        if reading.under else None)
         want = self.inks[reading.card]
         return seen is None or want is None or float(np.abs(seen - want).max()) <= INK_DRIFT
 
@@ -212,10 +316,11 @@ class Reader:
         return cls(load_deck(folder))
 
     def _named(self, frame: np.ndarray, quads, known=(), grow: bool = True,
-               edges: EdgeField | None = None) -> list[Reading]:
+               edges: EdgeField | None = None, covers=()) -> list[Reading]:
         """The quads named; a quad much like one already tried (or like a card in ``known``)
         is skipped: the finder's guesses repeat, and naming is the costly part.  ``grow``:
-        try each quad also as the deck's printed inner frame."""
+        try each quad also as the deck's printed inner frame.  ``covers``: the outlines of
+        cards lying on top (seen whole), whose part of a face is left out of its naming."""
         if edges is not None:
             quads = edges.snap(quads)
         out: list[Reading] = []
@@ -250,7 +355,9 @@ class Reader:
                                    interpolation=cv2.INTER_AREA)  # (warped small, it aliases)
                 if self.namer.glance(thumb) < FIRST_GLANCE:
                     continue  # not worth straightening whole: the table, a hand, a phone
-                naming = self.namer.name(straighten(frame, outline))
+                over = [c for c in covers if overlap(outline, c) > COVER_LEAST]
+                naming = self.namer.name(straighten(frame, outline),
+                                         covered_on_face(outline, over) if over else None)
                 if outline is quad:
                     as_found = naming.similarity
                 elif naming.similarity <= as_found:
@@ -259,7 +366,7 @@ class Reader:
                     continue
                 conf = naming.confidence
                 out.append(Reading(naming.card if conf >= SAFE else UNSURE, naming.card, outline,
-                                   conf, naming.similarity, naming.candidates))
+                                   conf, naming.similarity, naming.candidates, tuple(over)))
                 looked.append(middle)
                 if conf >= SAFE:
                     break  # named surely as found: no need to try it larger
@@ -285,6 +392,27 @@ class Reader:
             return self._checked(frame, self._named(frame, quads, grow=False))
         return self._named(frame, quads, grow=False)
 
+    def _looked_again(self, frame: np.ndarray, readings: list[Reading], edges: EdgeField) -> list[Reading]:
+        """The unsure readings named again, each at the whole cards its outline may be part of:
+        measured out on the table's plane from each of its corners (:func:`sized_on_table`),
+        and — where it lies partly under a card seen whole — completed where the top card cuts
+        it (:func:`completed_under`) and named with the top card left out of the comparison."""
+        sure = [r for r in readings if r.card != UNSURE and r.similarity > 0.6]
+        on_top = [r.corners for r in sure if r.similarity > ON_TOP]
+        plane = table_plane(readings)
+        unsure = [r for r in readings if r.card == UNSURE and r.similarity >= FAIR]
+        quads = []
+        for reading in unsure:
+            over = [c for c in on_top if overlap(reading.corners, c) > COVER_LEAST]
+            if over:
+                whole = completed_under(reading.corners, over)
+                quads += ([whole] if whole is not None else []) + [reading.corners]
+        out = self._named(frame, quads, known=sure, grow=False, edges=edges, covers=on_top) if quads else []
+        if plane is not None:
+            measured = [q for r in unsure for q in sized_on_table(r.corners, plane)]
+            out += self._named(frame, measured, known=sure, grow=False, covers=on_top)
+        return out
+
     def read(self, frame: np.ndarray) -> list[Reading]:
         outlines = Outlines(frame, self.paper, self.back_tone)
         edges = EdgeField(frame)
@@ -295,13 +423,24 @@ class Reader:
         sized = [r for r in first if r.similarity > SIZED]
         shorts = [float(np.median([sides(r.corners)[0] for r in sized]))] if sized else \
             default_short_sides(frame.shape[1])
+        on_top = [r.corners for r in sure if r.similarity > ON_TOP]
         second = self._named(frame, outlines.corner_guesses(shorts), known=sure, grow=False,
-                             edges=edges) if CORNERS else []
-        found = sorted(first + second, key=lambda r: -(r.similarity + 0.5 * r.confidence))
+                             edges=edges, covers=on_top) if CORNERS else []
+        found = first + second + self._looked_again(frame, first + second, edges)
+        found = sorted(found, key=lambda r: -(r.similarity + 0.5 * r.confidence))
         kept: list[Reading] = []
         for reading in found:
-            if all(overlap(reading.corners, other.corners) < SAME for other in kept):
+            same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME]
+            if not same:
                 kept.append(reading)
+            elif kept[same[0]].card not in (UNSURE, reading.guess) and \
+                    iou(reading.corners, kept[same[0]].corners) > CONFLICT and \
+                    reading.similarity >= kept[same[0]].similarity - (CONFLICT_NEAR if reading.card != UNSURE else 0):
+                # one card named surely, and named otherwise through another outline of it that
+                # fits it about as well (surely) or better (unsurely): it is not sure (an outline
+                # of half of it, as a 2 of pips' half is a 1, is not another outline of it; one
+                # that fits worse is an outline a little off)
+                kept[same[0]] = _unsure(kept[same[0]])
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
         named = [r for r in kept if r.card != UNSURE]
