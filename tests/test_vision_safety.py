@@ -193,3 +193,17 @@ def test_a_card_named_otherwise_through_another_outline_that_fits_as_well_is_not
     truth = next(p for p in placed if p.card == name)
     named = {r.card for r in readers()[recipe.style.name].read(frame) if iou(r.corners, truth.corners) > 0.5}
     assert named <= {name, UNSURE}
+
+
+def test_a_card_mostly_under_another_is_only_guessed_at_and_a_phone_is_no_back():
+    """A numeral printing's 5 of squiggles half under a 4 of circles: compared whole, the top
+    card's circle beside its 5 made a sure 5 of circles.  Beside them a phone, laid out to a
+    card's proportions, passed for a plain back."""
+    from tests.camera_corpus import render, scenes
+
+    recipe = next(s for s in scenes("big") if s.name == "1440.jpg")
+    frame, placed = render(recipe)
+    readings = readers()[recipe.style.name].read(frame)
+    under = next(p for p in placed if p.card == "5 squiggle")
+    assert {r.card for r in readings if iou(r.corners, under.corners) > 0.5} <= {UNSURE}
+    assert all(max(iou(r.corners, p.corners) for p in placed) >= 0.5 for r in readings if r.card != UNSURE)

@@ -52,6 +52,7 @@ DIFFER = 0.8            # pixels where two taught faces differ by more than this
 SKIN_LOW, SKIN_HIGH = (40, 138, 80), (255, 175, 125)  # YCrCb: the common skin rule
 SKIN_APART = 10        # ... and this far (Cr up, Cb down) from the deck's paper
 MOST_HIDDEN = 0.45      # a face more under a hand than this is not named past it
+MOST_COVERED = 0.6      # a face more under another card than this (in cells) is only guessed at
 COVERED_CELL = 0.1      # a cell this much under another card is left out (the card's edge and
                         # shadow reach past its outline, and a sliver of its print can pass for a
                         # pip of this card)
@@ -260,8 +261,12 @@ class Namer:
         under = np.zeros_like(skin) if covered is None else \
             covered.reshape(FACE_H // CELL, CELL, FACE_W // CELL, CELL).mean(axis=(1, 3)).ravel() > COVERED_CELL
         hidden = skin | under
-        if not hidden.any() or hidden.mean() > MOST_HIDDEN:
-            return self._named(face_bgr, None)  # nothing over it, or too much to name what is left
+        if under.mean() > MOST_COVERED:  # mostly under another card: what shows is a guess at most (named
+            # whole, the top card's symbol beside this one's numeral makes a card of its own)
+            naming = self._named(face_bgr, hidden, under)
+            return replace(naming, margin=0.0, candidates=tuple((n, 0.0) for n, _ in naming.candidates))
+        if not hidden.any() or (skin & ~under).mean() > MOST_HIDDEN:
+            return self._named(face_bgr, None)  # nothing over it, or too much of a hand to name what is left
         if under.any():  # and the cells along the top card's edge: what shows there is a sliver of a
             # symbol cut by it (half a circle can pass for a star's point) or the top card's shadow
             grid = under.reshape(FACE_H // CELL, FACE_W // CELL).astype(np.uint8)

@@ -3,7 +3,10 @@
 The finder proposes outlines; each is straightened and named; outlines that are nothing
 the deck knows are dropped, and of outlines that overlap much (two guesses at one card) the
 best-named one stays.  Two passes: the cards whose outline is whole first; their size then
-tells how to complete the cards of which only a corner or two shows.  A name whose confidence
+tells how to complete the cards of which only a corner or two shows.  Then the outlines still
+unsure are looked at again: a card lying on top of one (seen whole) is left out of its naming,
+and each is completed to a whole card (where the top card cut it; to a card's proportions on
+the table's plane, which the card seen best gives).  A name whose confidence
 is below ``SAFE`` is reported as ``unsure`` (with the best guess beside it) — never a wrong
 card silently."""
 
@@ -408,9 +411,10 @@ class Reader:
                 whole = completed_under(reading.corners, over)
                 quads += ([whole] if whole is not None else []) + [reading.corners]
         out = self._named(frame, quads, known=sure, grow=False, edges=edges, covers=on_top) if quads else []
-        if plane is not None:
-            measured = [q for r in unsure for q in sized_on_table(r.corners, plane)]
-            out += self._named(frame, measured, known=sure, grow=False, covers=on_top)
+        if plane is not None:  # (faces only: a back is found by its rim, and a phone laid out to a
+            # card's proportions can pass for a plain dark back)
+            measured = [q for r in unsure if r.guess != BACK for q in sized_on_table(r.corners, plane)]
+            out += [r for r in self._named(frame, measured, known=sure, grow=False, covers=on_top) if r.guess != BACK]
         return out
 
     def read(self, frame: np.ndarray) -> list[Reading]:
