@@ -207,3 +207,16 @@ def test_a_card_mostly_under_another_is_only_guessed_at_and_a_phone_is_no_back()
     under = next(p for p in placed if p.card == "5 squiggle")
     assert {r.card for r in readings if iou(r.corners, under.corners) > 0.5} <= {UNSURE}
     assert all(max(iou(r.corners, p.corners) for p in placed) >= 0.5 for r in readings if r.card != UNSURE)
+
+
+@pytest.mark.parametrize("scene", ["148.jpg", "232.jpg"])  # classic backs, found a few pixels off
+def test_a_back_found_a_little_off_is_moved_onto_its_pattern(scene):
+    """A back's fine pattern matches only at its exact outline: a few pixels off, it was
+    unsure or missed; its pattern (phase correlation) tells how far it is off."""
+    from tests.camera_corpus import render, scenes
+
+    recipe = next(s for s in scenes("check") if s.name == scene)
+    frame, placed = render(recipe)
+    readings = readers()[recipe.style.name].read(frame)
+    for back in (p for p in placed if p.card == "back" and p.visible > 0.95):
+        assert {r.card for r in readings if iou(r.corners, back.corners) > 0.5} == {"back"}

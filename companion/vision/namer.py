@@ -38,6 +38,7 @@ ECC_STEPS = (30, 0)     # the alignment's iterations at half size, then at full 
                         # full-size pass named no more cards right, at a sixth of the time)
 UNALIGNED = 0.35        # a face that did not align keeps this share of its margin
 RIVALS = 4              # the best names settled pairwise
+BACK_PHASE, BACK_SHIFT = 0.1, 12  # a back's pattern found this clearly, at most this far off (pixels)
 SHADE = 0.5             # two faces differing by less than this (normalised) differ in shade only
 SHOWN_ENOUGH = 0.35     # the share of where two faces differ, of that not under a hand, that must show
                         # past another card for a sure decision (measured on the check set: misnamed
@@ -187,6 +188,8 @@ class Namer:
         thumbs = np.stack([_normalised(cv2.resize(t, THUMB, interpolation=cv2.INTER_AREA))
                            for t in self.templates])
         self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
+        self.back_rows = [k for k, (name, _) in enumerate(names) if name == BACK]
+        self.window = cv2.createHanningWindow((FACE_W, FACE_H), cv2.CV_32F)
         self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
         self.inner[RIM:-RIM, RIM:-RIM] = True
 
@@ -283,6 +286,7 @@ class Namer:
             return Naming("", first, "", 0.0, False)
         sig, fine = signature(face_bgr), signature(face_bgr, SHARP)
         coarse = self._distances(sig, hidden)[0]
+        sig, fine, coarse = self._back_shifted(sig, fine, coarse, hidden)
         if 1.0 - coarse.min() / 2.0 < GLANCE:  # not near any taught face even roughly: no card
             best = int(np.argmin(coarse))
             return Naming(self.labels[best][0], float(1.0 - coarse.min() / 2.0), self.labels[best][0], 0.0,
@@ -299,6 +303,24 @@ class Namer:
             naming = replace(naming, margin=naming.margin * UNALIGNED,
                              candidates=tuple((n, c * UNALIGNED) for n, c in naming.candidates))
         return naming
+
+    def _back_shifted(self, sig: np.ndarray, fine: np.ndarray, coarse: np.ndarray, hidden: np.ndarray | None):
+        """The face moved onto the taught back where a back's pattern says how far it is off
+        (phase correlation), when moved it is nearest a back: a back's fine pattern matches
+        only at its exact outline, and a few pixels off (an outline found at its rim, or one
+        pattern's period over) the whole-face alignment cannot find its way back."""
+        if not self.back_rows:
+            return sig, fine, coarse
+        best = min(self.back_rows, key=lambda k: coarse[k])
+        (dx, dy), response = cv2.phaseCorrelate(self.templates[best], sig, self.window)
+        if response < BACK_PHASE or not 0.5 <= max(abs(dx), abs(dy)) <= BACK_SHIFT:
+            return sig, fine, coarse
+        move = np.float32([[1, 0, -dx], [0, 1, -dy]])
+        shifted = [cv2.warpAffine(picture, move, (FACE_W, FACE_H), borderMode=cv2.BORDER_REPLICATE) for picture in (sig, fine)]
+        moved = self._distances(shifted[0], hidden)[0]
+        if self.labels[int(np.argmin(moved))][0] != BACK or moved[best] >= coarse[best]:
+            return sig, fine, coarse
+        return shifted[0], shifted[1], moved
 
     def _distances(self, sig: np.ndarray, hidden: np.ndarray | None = None):
         """Each template's mean squared difference over the cells some face explains, the
