@@ -189,8 +189,7 @@ def completed_under(quad: np.ndarray, covers) -> np.ndarray | None:
         out[i] = quad[(i + 1) % 4] + quad[(i + 3) % 4] - quad[(i + 2) % 4]
         return out
     if sum(hidden) == 2:
-        i = next(i for i in range(4) if hidden[i] and hidden[(i + 1) % 4])  if any(
-            hidden[i] and hidden[(i + 1) % 4] for i in range(4)) else None
+        i = next((i for i in range(4) if hidden[i] and hidden[(i + 1) % 4]), None)
         if i is None:
             return None  # two opposite corners: no side seen whole
         j = (i + 1) % 4                      # the hidden side runs i -> j
@@ -220,9 +219,9 @@ def table_plane(readings: list[Reading]) -> np.ndarray | None:
 def sized_on_table(quad: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
     """The whole cards an outline may be part of, on the table's plane: from each of its
     corners in turn, a card's proportions along its two sides there, at the outline's
-    longer measure.  An outline a little narrow
-    (a card's edge on a card of the same paper, a shadow taken for the edge) has two or three
-    corners right: a card measured from one of them is the card."""
+    longer measure.  An outline a little narrow (a card's edge on a card of the same paper,
+    a shadow taken for the edge) has two or three corners right: a card measured from one
+    of them is the card."""
     on_table = cv2.perspectiveTransform(order_corners(np.float32(quad)).reshape(-1, 1, 2), plane).reshape(4, 2)
     back = np.linalg.inv(plane)
     short, long = sides(on_table)
@@ -238,6 +237,26 @@ def sized_on_table(quad: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
         card = np.float32([corner, corner + along, corner + along + across, corner + across])
         out.append(order_corners(cv2.perspectiveTransform(card.reshape(-1, 1, 2), back).reshape(4, 2)))
     return out
+
+
+def _one_per_place(found: list[Reading]) -> list[Reading]:
+    """Of readings that overlap much (guesses at one card), the best-named, in ``found``'s
+    order (best first).  A card named surely, and named otherwise through another outline of
+    it that fits it about as well (surely) or better (unsurely), is unsure: one of the two is
+    wrong and which is not known (an outline of half of it, as a 2 of pips' half is a 1, is
+    not another outline of it; one that fits worse is an outline a little off)."""
+    kept: list[Reading] = []
+    for reading in found:
+        same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME]
+        if not same:
+            kept.append(reading)
+            continue
+        best = kept[same[0]]
+        near = CONFLICT_NEAR if reading.card != UNSURE else 0.0
+        if best.card not in (UNSURE, reading.guess) and iou(reading.corners, best.corners) > CONFLICT \
+                and reading.similarity >= best.similarity - near:
+            kept[same[0]] = _unsure(best)
+    return kept
 
 
 class Reader:
@@ -432,19 +451,7 @@ class Reader:
                              edges=edges, covers=on_top) if CORNERS else []
         found = first + second + self._looked_again(frame, first + second, edges)
         found = sorted(found, key=lambda r: -(r.similarity + 0.5 * r.confidence))
-        kept: list[Reading] = []
-        for reading in found:
-            same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME]
-            if not same:
-                kept.append(reading)
-            elif kept[same[0]].card not in (UNSURE, reading.guess) and \
-                    iou(reading.corners, kept[same[0]].corners) > CONFLICT and \
-                    reading.similarity >= kept[same[0]].similarity - (CONFLICT_NEAR if reading.card != UNSURE else 0):
-                # one card named surely, and named otherwise through another outline of it that
-                # fits it about as well (surely) or better (unsurely): it is not sure (an outline
-                # of half of it, as a 2 of pips' half is a 1, is not another outline of it; one
-                # that fits worse is an outline a little off)
-                kept[same[0]] = _unsure(kept[same[0]])
+        kept = _one_per_place(found)
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
         named = [r for r in kept if r.card != UNSURE]
