@@ -10,6 +10,9 @@ unsure; *missed* when nothing was reported.  A named reading that belongs to no 
 from __future__ import annotations
 
 import functools
+import hashlib
+import os
+import pickle
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,10 +82,37 @@ class Score:
 @functools.lru_cache(maxsize=2)
 def readers(folder: Path | None = None) -> dict[str, Reader]:
     """A reader taught each of the renderer's deck styles (the corpus's teaching photos),
-    loaded once per process (teaching costs seconds; the test modules share it)."""
+    loaded once per process (teaching costs seconds; the test modules share it) and kept
+    beside the decks for the next process, as long as neither the reader's code nor the
+    libraries change (each test worker taught them again: 6 s apiece)."""
     from tests.camera_corpus import cached_decks
 
-    return {name: Reader.from_folder(deck) for name, deck in cached_decks(folder).items()}
+    decks = cached_decks(folder)
+    kept = next(iter(decks.values())).parent / f"readers-{_reader_version()}.pickle"
+    try:
+        return pickle.loads(kept.read_bytes())
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass  # not kept yet, or written by another version
+    taught = {name: Reader.from_folder(deck) for name, deck in decks.items()}
+    private = kept.with_suffix(f".{os.getpid()}")
+    try:
+        private.write_bytes(pickle.dumps(taught))
+        os.replace(private, kept)  # whole or not at all: another process may read it meanwhile
+    except OSError:
+        private.unlink(missing_ok=True)  # a full or read-only disk: taught again next time
+    return taught
+
+
+def _reader_version() -> str:
+    """A short hash of what a taught reader is made of: the reader's code and the libraries'."""
+    import cv2
+
+    import companion.vision
+
+    digest = hashlib.sha1(f"{cv2.__version__} {np.__version__}".encode())
+    for source in sorted(Path(companion.vision.__file__).parent.glob("*.py")):
+        digest.update(source.read_bytes())
+    return digest.hexdigest()[:10]
 
 
 def score_set(set_name: str, taught: dict[str, Reader], limit: int | None = None) -> Score:
