@@ -41,7 +41,7 @@ def outlined(changed: np.ndarray, region, size) -> list[tuple[np.ndarray, bool]]
     whether it has one card's shape; None when nothing changed or a part is too large to be
     cards (the light changed)."""
     w, h = size
-    x0, y0 = region[:2] if region is not None else (0, 0)
+    x0, y0 = _origin(region)
     contours, _ = cv2.findContours(changed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found = []
     for contour in contours:
@@ -65,13 +65,25 @@ def footprint(corners: np.ndarray, shape, shift) -> np.ndarray:
     return mask
 
 
+def _origin(region) -> tuple[int, int]:
+    """Where a region read (x0, y0, x1, y1; None: the whole frame) starts in the frame."""
+    return tuple(region[:2]) if region is not None else (0, 0)
+
+
+def _without(changed: np.ndarray, region, outlines) -> np.ndarray:
+    """A change (``region``'s pixels) with the footprints of some cards taken out of it."""
+    left = changed.copy()
+    for corners in outlines:
+        left[footprint(corners, left.shape, _origin(region)) > 0] = 0
+    return left
+
+
 def lifted_places(changed: np.ndarray, region, places: dict[int, np.ndarray]) -> set[int]:
     """The known places most of whose footprint changed (``changed``: :func:`changed_mask`'s
     for ``region``): taken away, turned up, or covered by a card laid."""
-    shift = region[:2] if region is not None else (0, 0)
     lifted = set()
     for number, corners in places.items():
-        inside = footprint(corners, changed.shape, shift)
+        inside = footprint(corners, changed.shape, _origin(region))
         area = int(np.count_nonzero(inside))
         if area and np.count_nonzero(changed & inside) >= LIFTED * area:
             lifted.add(number)
@@ -88,11 +100,7 @@ def laid_beside_lifted(changed: np.ndarray, region, size, places: dict[int, np.n
     :func:`laid_on_bare` may tell it)."""
     if not lifted:
         return None
-    left = changed.copy()
-    shift = region[:2] if region is not None else (0, 0)
-    for number in lifted:
-        left[footprint(places[number], left.shape, shift) > 0] = 0
-    parts = outlined(left, region, size) or []
+    parts = outlined(_without(changed, region, [places[number] for number in lifted]), region, size) or []
     if not all(one_card for _, one_card in parts):
         return None
     return [quad for quad, _ in parts], lifted
@@ -106,10 +114,7 @@ def laid_on_bare(from_bare: np.ndarray, unseen: np.ndarray, region, size, stayin
     part is no card's shape or lies where the bare table was never seen (``unseen``, the
     region's pixels)."""
     w, h = size
-    left = from_bare.copy()
-    shift = region[:2] if region is not None else (0, 0)
-    for corners in staying:
-        left[footprint(corners, left.shape, shift) > 0] = 0
+    left = _without(from_bare, region, staying)
     if np.count_nonzero(left[unseen]) > MIN_AREA * w * h / 4:
         return None
     parts = outlined(left, region, size)

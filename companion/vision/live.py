@@ -41,6 +41,8 @@ SPOT = 12           # grey levels: a tiny pixel that changed by more is part of 
 MARGIN = 0.14       # of the frame's width, round what changed: a card's length, so the whole card is read
 EDGE = 4            # pixels: an outline this near the edge of the region read is cut by it
 REACH_WAIT = 6      # still frames at most passed over while a change reaches the frame's edge
+LAID_OVER = 0.1     # a known place a card just laid covers this much of (of the smaller) is gone
+                    # (chosen, not measured: a card turned up at that moment is read again later)
 SMALLEST = 0.4      # of the frame's height: the smallest side of a region read (the finder needs
                     # table round a card to tell it from the table)
 
@@ -181,7 +183,7 @@ class LiveReader:
         if len(new) != len(laid) or any(r.card == UNSURE for r in new):
             return None
         # a place a card was just laid over is gone (the card there now is the new one)
-        under = {number for number in changed if any(overlap(quad, places[number]) > 0.1 for quad in laid)}
+        under = {number for number in changed if any(overlap(quad, places[number]) > LAID_OVER for quad in laid)}
         again = self.reader.name_at(frame, [places[number] for number in changed - under]) if changed - under else []
         seen = {number for number in changed - under for r in again if overlap(r.corners, places[number]) >= 0.5}
         self.quick += 1
