@@ -203,6 +203,17 @@ def completed_under(quad: np.ndarray, covers) -> np.ndarray | None:
     return None
 
 
+def _sure(readings: list[Reading]) -> list[Reading]:
+    """The readings named surely that look like a card at all: the cards already known, whose
+    places no later guess is named in again."""
+    return [r for r in readings if r.card != UNSURE and r.similarity > FAIR]
+
+
+def _on_top(readings: list[Reading]) -> list[np.ndarray]:
+    """The outlines of the cards seen whole: they lie on top of any card they overlap."""
+    return [r.corners for r in readings if r.card != UNSURE and r.similarity > ON_TOP]
+
+
 def table_plane(readings: list[Reading]) -> np.ndarray | None:
     """The table's plane, from the card seen best: the perspective map from the frame to a
     view straight down on the table, at a scale where a card is ``FACE_W`` by ``FACE_H``.
@@ -419,8 +430,7 @@ class Reader:
         measured out on the table's plane from each of its corners (:func:`sized_on_table`),
         and — where it lies partly under a card seen whole — completed where the top card cuts
         it (:func:`completed_under`) and named with the top card left out of the comparison."""
-        sure = [r for r in readings if r.card != UNSURE and r.similarity > 0.6]
-        on_top = [r.corners for r in sure if r.similarity > ON_TOP]
+        sure, on_top = _sure(readings), _on_top(readings)
         plane = table_plane(readings)
         unsure = [r for r in readings if r.card == UNSURE and r.similarity >= FAIR]
         quads = []
@@ -440,15 +450,14 @@ class Reader:
         outlines = Outlines(frame, self.paper, self.back_tone)
         edges = EdgeField(frame)
         first = self._named(frame, outlines.quads(), edges=edges)
-        sure = [r for r in first if r.card != UNSURE and r.similarity > 0.6]
+        sure = _sure(first)
         # the cards seen whole (named or nearly) give the size to complete the others with;
         # with none, the sizes a card may have in the frame
         sized = [r for r in first if r.similarity > SIZED]
         shorts = [float(np.median([sides(r.corners)[0] for r in sized]))] if sized else \
             default_short_sides(frame.shape[1])
-        on_top = [r.corners for r in sure if r.similarity > ON_TOP]
         second = self._named(frame, outlines.corner_guesses(shorts), known=sure, grow=False,
-                             edges=edges, covers=on_top) if CORNERS else []
+                             edges=edges, covers=_on_top(first)) if CORNERS else []
         found = first + second + self._looked_again(frame, first + second, edges)
         found = sorted(found, key=lambda r: -(r.similarity + 0.5 * r.confidence))
         kept = _one_per_place(found)
