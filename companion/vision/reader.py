@@ -39,7 +39,9 @@ LOOKS = 3        # the closest looks at one place ...
 ALIKE = 0.8      # ... through outlines sharing this much
 BACK_RIM = 0.035  # a back's rim, of the card's width
 GLANCE_SIZE = (40, 56)  # the face straightened for the first glance, then shrunk to THUMB
-REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess
+REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess ...
+CLOSE_REPEAT = 0.98  # ... or this much, for the few outlines measured out on the table's plane (measured:
+                     # two from neighbouring corners of one card shared 0.96 and named it 0.92 and 0.97)
 INK_SIZE = (50, 70)  # the face shrunk to compare ink colours
 INK_LEAST = 0.03     # ... at least this share of the face, to tell its colour by
 INK_DARK = 0.7       # ink: pixels darker than this share of the paper
@@ -214,6 +216,13 @@ def _on_top(readings: list[Reading]) -> list[np.ndarray]:
     return [r.corners for r in readings if r.card != UNSURE and r.similarity > ON_TOP]
 
 
+def _lying_over(quad: np.ndarray, on_top: list[np.ndarray]) -> list[np.ndarray]:
+    """The outlines of cards seen whole that lie over ``quad``: those covering some of it,
+    but not another outline of the same card (sharing more than ``CONFLICT`` with it: a
+    card a little off its own better outline is not under itself)."""
+    return [c for c in on_top if overlap(quad, c) > COVER_LEAST and iou(quad, c) <= CONFLICT]
+
+
 def table_plane(readings: list[Reading]) -> np.ndarray | None:
     """The table's plane, from the card seen best: the perspective map from the frame to a
     view straight down on the table, at a scale where a card is ``FACE_W`` by ``FACE_H``.
@@ -349,11 +358,15 @@ class Reader:
         return cls(load_deck(folder))
 
     def _named(self, frame: np.ndarray, quads, known=(), grow: bool = True,
-               edges: EdgeField | None = None, covers=()) -> list[Reading]:
+               edges: EdgeField | None = None, covers=(), close: bool = False) -> list[Reading]:
         """The quads named; a quad much like one already tried (or like a card in ``known``)
         is skipped: the finder's guesses repeat, and naming is the costly part.  ``grow``:
         try each quad also as the deck's printed inner frame.  ``covers``: the outlines of
-        cards lying on top (seen whole), whose part of a face is left out of its naming."""
+        cards lying on top (seen whole), whose part of a face is left out of its naming.
+        ``close``: the quads are a few outlines measured out with care, each looked at even
+        where it differs from another by a few pixels, beside an unsure naming as good as a
+        sure one, and however many looks its place had (a few pixels tell a 3 from a 5)."""
+        repeat = CLOSE_REPEAT if close else REPEAT
         if edges is not None:
             quads = edges.snap(quads)
         out: list[Reading] = []
@@ -366,7 +379,7 @@ class Reader:
                           # at most a third with it)
             centre = quad.mean(axis=0)
             near = 0.2 * float(np.linalg.norm(quad[1] - quad[0]))  # of its short side
-            if done and any(iou(quad, done[i]) > REPEAT for i in
+            if done and any(iou(quad, done[i]) > repeat for i in
                             np.flatnonzero(np.abs(np.array(centres) - centre).max(axis=1) < near)):
                 continue  # the same guess again
             done.append(quad)
@@ -380,15 +393,16 @@ class Reader:
                 reach = 0.3 * float(np.linalg.norm(outline[1] - outline[0]))
                 nearby = [r for r, c in zip(out, looked) if abs(c[0] - middle[0]) < reach
                           and abs(c[1] - middle[1]) < reach]  # (outlines much alike share a centre)
-                if any(r.similarity >= WELL and iou(outline, r.corners) > AGAIN for r in nearby):
+                if any(r.similarity >= WELL and (r.card != UNSURE or not close) and iou(outline, r.corners) > AGAIN
+                       for r in nearby):
                     continue  # a card already seen well through a near-same outline
-                if sum(iou(outline, r.corners) > ALIKE for r in nearby) >= LOOKS:
+                if not close and sum(iou(outline, r.corners) > ALIKE for r in nearby) >= LOOKS:
                     continue  # looked at closely enough already, through outlines much like it
                 thumb = cv2.resize(straighten(frame, outline, size=GLANCE_SIZE), THUMB,
                                    interpolation=cv2.INTER_AREA)  # (warped small, it aliases)
                 if self.namer.glance(thumb) < FIRST_GLANCE:
                     continue  # not worth straightening whole: the table, a hand, a phone
-                over = [c for c in covers if overlap(outline, c) > COVER_LEAST]
+                over = _lying_over(outline, covers)
                 naming = self.namer.name(straighten(frame, outline),
                                          covered_on_face(outline, over) if over else None)
                 if outline is quad:
@@ -430,12 +444,16 @@ class Reader:
         measured out on the table's plane from each of its corners (:func:`sized_on_table`),
         and — where it lies partly under a card seen whole — completed where the top card cuts
         it (:func:`completed_under`) and named with the top card left out of the comparison."""
-        sure, on_top = _sure(readings), _on_top(readings)
+        on_top = _on_top(readings)
         plane = table_plane(readings)
         unsure = [r for r in readings if r.card == UNSURE and r.similarity >= FAIR]
+        # a card named surely where an unsure reading fits better is not known yet: one of
+        # the two outlines is a little off, and the sure name may be the wrong one
+        sure = [s for s in _sure(readings) if not any(
+            u.similarity > s.similarity and iou(u.corners, s.corners) > KNOWN for u in unsure)]
         quads = []
         for reading in unsure:
-            over = [c for c in on_top if overlap(reading.corners, c) > COVER_LEAST]
+            over = _lying_over(reading.corners, on_top)
             if over:
                 whole = completed_under(reading.corners, over)
                 quads += ([whole] if whole is not None else []) + [reading.corners]
@@ -443,7 +461,8 @@ class Reader:
         if plane is not None:  # (faces only: a back is found by its rim, and a phone laid out to a
             # card's proportions can pass for a plain dark back)
             measured = [q for r in unsure if r.guess != BACK for q in sized_on_table(r.corners, plane)]
-            out += [r for r in self._named(frame, measured, known=sure, grow=False, covers=on_top) if r.guess != BACK]
+            out += [r for r in self._named(frame, measured, known=sure, grow=False, covers=on_top, close=True)
+                    if r.guess != BACK]
         return out
 
     def read(self, frame: np.ndarray) -> list[Reading]:
