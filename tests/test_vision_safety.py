@@ -235,3 +235,14 @@ def test_an_outline_a_little_off_is_measured_out_again_even_where_a_name_stands(
     frame, placed = render(recipe)
     truth = next(p for p in placed if p.card == name)
     assert {r.card for r in readers()[recipe.style.name].read(frame) if iou(r.corners, truth.corners) > 0.5} == {name}
+
+
+def test_an_outline_a_little_short_is_measured_out_even_where_no_card_is_seen_whole():
+    """A 1 of circles found with its top side at its numeral, in a frame where no card is
+    seen whole to give the table's plane: it is measured out on the frame's own."""
+    from tests.camera_corpus import render, scenes
+
+    recipe = next(s for s in scenes("check") if s.name == "266.jpg")
+    frame, placed = render(recipe)
+    truth = next(p for p in placed if p.card == "1 circle")
+    assert {r.card for r in readers()[recipe.style.name].read(frame) if iou(r.corners, truth.corners) > 0.5} == {"1 circle"}

@@ -6,7 +6,7 @@ best-named one stays.  Two passes: the cards whose outline is whole first; their
 tells how to complete the cards of which only a corner or two shows.  Then the outlines still
 unsure are looked at again: a card lying on top of one (seen whole) is left out of its naming,
 and each is completed to a whole card (where the top card cut it; to a card's proportions on
-the table's plane, which the card seen best gives).  A name whose confidence
+the table's plane, which the card seen best gives, or the frame's own without one).  A name whose confidence
 is below ``SAFE`` is reported as ``unsure`` (with the best guess beside it) — never a wrong
 card silently."""
 
@@ -441,9 +441,10 @@ class Reader:
 
     def _looked_again(self, frame: np.ndarray, readings: list[Reading], edges: EdgeField) -> list[Reading]:
         """The unsure readings named again, each at the whole cards its outline may be part of:
-        measured out on the table's plane from each of its corners (:func:`sized_on_table`),
-        and — where it lies partly under a card seen whole — completed where the top card cuts
-        it (:func:`completed_under`) and named with the top card left out of the comparison."""
+        measured out on the table's plane (the frame's own where no card is seen whole) from
+        each of its corners (:func:`sized_on_table`), and — where it lies partly under a card
+        seen whole — completed where the top card cuts it (:func:`completed_under`) and named
+        with the top card left out of the comparison."""
         on_top = _on_top(readings)
         plane = table_plane(readings)
         unsure = [r for r in readings if r.card == UNSURE and r.similarity >= FAIR]
@@ -458,11 +459,13 @@ class Reader:
                 whole = completed_under(reading.corners, over)
                 quads += ([whole] if whole is not None else []) + [reading.corners]
         out = self._named(frame, quads, known=sure, grow=False, edges=edges, covers=on_top) if quads else []
-        if plane is not None:  # (faces only: a back is found by its rim, and a phone laid out to a
-            # card's proportions can pass for a plain dark back)
-            measured = [q for r in unsure if r.guess != BACK for q in sized_on_table(r.corners, plane)]
-            out += [r for r in self._named(frame, measured, known=sure, grow=False, covers=on_top, close=True)
-                    if r.guess != BACK]
+        if plane is None:  # no card seen whole: the frame's own plane (exact under a camera
+            plane = np.eye(3, dtype=np.float32)  # looking straight down, near under a tilted one)
+        # (faces only: a back is found by its rim, and a phone laid out to a card's proportions
+        # can pass for a plain dark back)
+        measured = [q for r in unsure if r.guess != BACK for q in sized_on_table(r.corners, plane)]
+        out += [r for r in self._named(frame, measured, known=sure, grow=False, covers=on_top, close=True)
+                if r.guess != BACK]
         return out
 
     def read(self, frame: np.ndarray) -> list[Reading]:
