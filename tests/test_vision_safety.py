@@ -246,3 +246,17 @@ def test_an_outline_a_little_short_is_measured_out_even_where_no_card_is_seen_wh
     frame, placed = render(recipe)
     truth = next(p for p in placed if p.card == "1 circle")
     assert {r.card for r in readers()[recipe.style.name].read(frame) if iou(r.corners, truth.corners) > 0.5} == {"1 circle"}
+
+
+@pytest.mark.parametrize("scene", ["265.jpg", "219.jpg"])  # a lone back on a checked cloth; a back beside faces
+def test_a_back_whose_outline_touches_a_cloth_s_lines_is_found(scene):
+    """A checked cloth's lines touch a back and close cells all round it: the outline of the
+    whole was one great patch, and the back was not found at all.  Its pattern's edges,
+    opened by a disc wider than the cloth's lines, stand alone."""
+    from tests.camera_corpus import render, scenes
+
+    recipe = next(s for s in scenes("check") if s.name == scene)
+    frame, placed = render(recipe)
+    readings = readers()[recipe.style.name].read(frame)
+    for back in (p for p in placed if p.card == "back" and p.visible > 0.95):
+        assert {r.card for r in readings if iou(r.corners, back.corners) > 0.5} == {"back"}

@@ -234,16 +234,21 @@ THREAD = 0.012  # of the frame's width: edges thinner than this that touch a car
 def _without_threads(edges: np.ndarray, outlines) -> list[np.ndarray]:
     """The outlines filled and opened: a plank's seam, a cloth's line or a pencil's edge
     touching a card joins its outline and spoils its quad; opened by a disc wider than the
-    thread, the card stands alone again."""
+    thread, the card stands alone again.  The edges opened as they are, too: a checked
+    cloth's lines close cells, and filled they are one great patch, but a back's fine
+    pattern makes a solid patch of edges that the disc leaves standing."""
     h, w = edges.shape
     area = float(h * w)
     filled = np.zeros_like(edges)
     cv2.drawContours(filled, outlines, -1, 255, cv2.FILLED)
     size = max(3, int(round(THREAD * w)) | 1)
-    opened = cv2.morphologyEx(filled, cv2.MORPH_OPEN,
-                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    return [c.astype(np.float32) for c in contours if MIN_AREA * area < cv2.contourArea(c) < MAX_AREA * area]
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    shapes = []
+    for mask in (filled, edges):
+        opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, disc)
+        contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+        shapes += [c.astype(np.float32) for c in contours if MIN_AREA * area < cv2.contourArea(c) < MAX_AREA * area]
+    return shapes
 
 
 def default_short_sides(width: int) -> list[float]:
