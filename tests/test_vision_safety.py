@@ -260,3 +260,17 @@ def test_a_back_whose_outline_touches_a_cloth_s_lines_is_found(scene):
     readings = readers()[recipe.style.name].read(frame)
     for back in (p for p in placed if p.card == "back" and p.visible > 0.95):
         assert {r.card for r in readings if iou(r.corners, back.corners) > 0.5} == {"back"}
+
+
+@pytest.mark.parametrize("scene, name", [("282.jpg", "back"), ("379.jpg", "back"), ("176.jpg", "4 square")])
+def test_an_unsure_outline_is_snapped_onto_edges_from_farther_off(scene, name):
+    """A back's pattern names it only at its exact outline, and a guess from a blurred map sat
+    more than the first snap's reach off its rim: unsure outlines are snapped again from
+    twice as far."""
+    from tests.camera_corpus import render, scenes
+
+    recipe = next(s for s in scenes("check") if s.name == scene)
+    frame, placed = render(recipe)
+    readings = readers()[recipe.style.name].read(frame)
+    truth = next(p for p in placed if p.card == name and p.visible > 0.85)
+    assert {r.card for r in readings if iou(r.corners, truth.corners) > 0.5} == {name}

@@ -152,7 +152,7 @@ class EdgeField:
         self.gx = cv2.Sobel(small, cv2.CV_32F, 1, 0, ksize=3)
         self.gy = cv2.Sobel(small, cv2.CV_32F, 0, 1, ksize=3)
 
-    def snap(self, quads) -> list[np.ndarray]:
+    def snap(self, quads, reach: float = SNAP_REACH) -> list[np.ndarray]:
         """Each quad (ordered) with each side moved onto the strongest straight edge within
         reach of it: the finder's outlines come from thickened, blurred or shrunken edge maps
         and sit a few pixels off, and a back's fine pattern or a numeral does not survive a
@@ -170,7 +170,7 @@ class EdgeField:
         lengths = np.linalg.norm(vectors, axis=2)
         direction = vectors / np.maximum(lengths, 1e-3)[..., None]
         normal = np.stack([-direction[..., 1], direction[..., 0]], axis=-1)
-        reach = np.maximum(2.0, np.round(SNAP_REACH * lengths.min(axis=1)))  # (n,)
+        reach = np.maximum(2.0, np.round(reach * lengths.min(axis=1)))  # (n,)
         steps = np.linspace(-1.0, 1.0, SNAP_STEPS, dtype=np.float32)
         offsets = steps[None, :] * reach[:, None]                             # (n, O)
         along = np.linspace(0.12, 0.88, SNAP_POINTS, dtype=np.float32)

@@ -33,6 +33,8 @@ CONFLICT_NEAR = 0.04  # ... where the second fits it nearly as well (similarity;
                       # under a back named 5 at 0.91 and 3 at 0.89; outlines a little off that named
                       # whole cards wrongly fitted 0.05 to 0.10 worse than the outline naming them right)
 CORNERS = True
+FAR_SNAP = 0.12  # an unsure outline is snapped onto edges this far off too (of its short side; twice
+                 # the first snap's reach: a corner guess from a blurred union of two cards sits farther off)
 WELL = 0.9       # a card named at this similarity needs no second look ...
 AGAIN = 0.9      # ... through an outline sharing this much with it (intersection over union)
 LOOKS = 3        # the closest looks at one place ...
@@ -444,7 +446,8 @@ class Reader:
         measured out on the table's plane (the frame's own where no card is seen whole) from
         each of its corners (:func:`sized_on_table`), and — where it lies partly under a card
         seen whole — completed where the top card cuts it (:func:`completed_under`) and named
-        with the top card left out of the comparison."""
+        with the top card left out of the comparison; and each snapped onto edges from farther
+        off than a first outline is."""
         on_top = _on_top(readings)
         plane = table_plane(readings)
         unsure = [r for r in readings if r.card == UNSURE and r.similarity >= FAIR]
@@ -458,6 +461,7 @@ class Reader:
             if over:
                 whole = completed_under(reading.corners, over)
                 quads += ([whole] if whole is not None else []) + [reading.corners]
+        quads += edges.snap([r.corners for r in unsure], FAR_SNAP)
         out = self._named(frame, quads, known=sure, grow=False, edges=edges, covers=on_top) if quads else []
         if plane is None:  # no card seen whole: the frame's own plane (exact under a camera
             plane = np.eye(3, dtype=np.float32)  # looking straight down, near under a tilted one)
@@ -478,7 +482,8 @@ class Reader:
         sized = [r for r in first if r.similarity > SIZED]
         shorts = [float(np.median([sides(r.corners)[0] for r in sized]))] if sized else \
             default_short_sides(frame.shape[1])
-        second = self._named(frame, outlines.corner_guesses(shorts), known=sure, grow=False,
+        guesses = outlines.corner_guesses(shorts)
+        second = self._named(frame, guesses, known=sure, grow=False,
                              edges=edges, covers=_on_top(first)) if CORNERS else []
         found = first + second + self._looked_again(frame, first + second, edges)
         found = sorted(found, key=lambda r: -(r.similarity + 0.5 * r.confidence))
