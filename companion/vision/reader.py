@@ -21,6 +21,7 @@ import numpy as np
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.frame import printed_frame
+from companion.vision.ink import INK_SIZE, ink_apart, ink_tone, taught_inks
 from companion.vision.geometry import ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, order_corners, overlap, quad_area, straighten
 from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
@@ -33,8 +34,10 @@ CONFLICT_NEAR = 0.04  # ... where the second fits it nearly as well (similarity;
                       # under a back named 5 at 0.91 and 3 at 0.89; outlines a little off that named
                       # whole cards wrongly fitted 0.05 to 0.10 worse than the outline naming them right)
 CORNERS = True
-FAR_SNAP = 0.12  # an unsure outline is snapped onto edges this far off too (of its short side; twice
-                 # the first snap's reach: a corner guess from a blurred union of two cards sits farther off)
+FAR_SNAP = 0.12  # an unsure back's outline is snapped onto edges this far off too (of its short side;
+                 # twice the first snap's reach: a guess from a blurred union of two backs sits farther
+                 # off, and a back's fine pattern matches only at its exact outline).  Faces are not: an
+                 # outline of half a 2 of squares under another card, snapped so, was a sure 1 (big 1696)
 WELL = 0.9       # a card named at this similarity needs no second look ...
 AGAIN = 0.9      # ... through an outline sharing this much with it (intersection over union)
 LOOKS = 3        # the closest looks at one place ...
@@ -44,9 +47,6 @@ GLANCE_SIZE = (40, 56)  # the face straightened for the first glance, then shrun
 REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess ...
 CLOSE_REPEAT = 0.98  # ... or this much, for the few outlines measured out on the table's plane (measured:
                      # two from neighbouring corners of one card shared 0.96 and named it 0.92 and 0.97)
-INK_SIZE = (50, 70)  # the face shrunk to compare ink colours
-INK_LEAST = 0.03     # ... at least this share of the face, to tell its colour by
-INK_DARK = 0.7       # ink: pixels darker than this share of the paper
 INK_DRIFT = 0.15     # the most a face's ink tone may differ from its name's (measured: true faces 0.012
                      # typically, half-covered ones up to 0.26 — unsure mostly; a purple star named
                      # as a blue cross, over 0.2; on the check set and every fifth big-set frame,
@@ -146,23 +146,6 @@ def _one_of_each(readings: list[Reading]) -> list[Reading]:
 def _unsure(reading: Reading) -> Reading:
     """The reading reported unsure, its guess and candidates kept (the screen asks about it)."""
     return replace(reading, card=UNSURE, confidence=min(reading.confidence, SAFE - 0.01))
-
-
-def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
-    """The colour of a face's ink against its paper: the mean of its darker pixels divided by
-    the mean of its lighter half, channel by channel, as shares (a colour cast divides out).
-    ``ignore``: where the face is not this card's (bool: another card over it).  None when too
-    little of it is ink to tell."""
-    pixels = np.float32(face).reshape(-1, 3) + 1.0
-    if ignore is not None:
-        pixels = pixels[~ignore.ravel()]
-    light = pixels.sum(axis=1)
-    paper = pixels[light >= np.median(light)].mean(axis=0)
-    ink = pixels[light < INK_DARK * paper.sum()]
-    if len(ink) < INK_LEAST * face.shape[0] * face.shape[1]:
-        return None
-    tone = ink.mean(axis=0) / paper
-    return tone / tone.sum()
 
 
 def _chroma(pixels: np.ndarray) -> np.ndarray:
@@ -293,8 +276,7 @@ class Reader:
         self.insets = ((self.frame_inset,) if self.frame_inset is not None else ()) + (BACK_RIM,)
         self.paper = paper_colour(faces)
         self.paper_chroma = None if self.paper is None else _chroma(self.paper)
-        self.inks = {name: ink_tone(cv2.resize(face, INK_SIZE, interpolation=cv2.INTER_AREA))
-                     for name, face in faces.items() if name != BACK}
+        self.inks = taught_inks(faces, BACK)
         # a back's blended tone (its pattern inside the rim), to find backs by on a busy cloth
         self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
 
@@ -322,7 +304,7 @@ class Reader:
         seen = ink_tone(small, covered_on_face(reading.corners, reading.under, size=INK_SIZE)
                         if reading.under else None)
         want = self.inks[reading.card]
-        return seen is None or want is None or float(np.abs(seen - want).max()) <= INK_DRIFT
+        return seen is None or want is None or ink_apart(seen, want) <= INK_DRIFT
 
     def _checked(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The rules that refuse what cannot be right, in turn: a face not on the deck's paper
@@ -446,8 +428,8 @@ class Reader:
         measured out on the table's plane (the frame's own where no card is seen whole) from
         each of its corners (:func:`sized_on_table`), and — where it lies partly under a card
         seen whole — completed where the top card cuts it (:func:`completed_under`) and named
-        with the top card left out of the comparison; and each snapped onto edges from farther
-        off than a first outline is."""
+        with the top card left out of the comparison; and a back's snapped onto edges from
+        farther off than a first outline is."""
         on_top = _on_top(readings)
         plane = table_plane(readings)
         unsure = [r for r in readings if r.card == UNSURE and r.similarity >= FAIR]
@@ -461,7 +443,7 @@ class Reader:
             if over:
                 whole = completed_under(reading.corners, over)
                 quads += ([whole] if whole is not None else []) + [reading.corners]
-        quads += edges.snap([r.corners for r in unsure], FAR_SNAP)
+        quads += edges.snap([r.corners for r in unsure if r.guess == BACK], FAR_SNAP)
         out = self._named(frame, quads, known=sure, grow=False, edges=edges, covers=on_top) if quads else []
         if plane is None:  # no card seen whole: the frame's own plane (exact under a camera
             plane = np.eye(3, dtype=np.float32)  # looking straight down, near under a tilted one)

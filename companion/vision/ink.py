@@ -1,0 +1,68 @@
+"""A face's ink colour.  The namer compares faces in grey, where a numeral printed in blue
+and the same numeral in green are one picture; the ink's colour, measured against the
+face's own paper so that a lamp's or a camera's colour cast divides out, tells them apart."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+INK_SIZE = (50, 70)  # the face shrunk to compare ink colours
+INK_LEAST = 0.03     # ... at least this share of the face, to tell its colour by
+INK_DARK = 0.7       # ink: pixels darker than this share of the paper
+COLOURED = 0.06      # coloured ink: a pixel whose share of B, G or R (against the paper) is this far
+                     # from a grey's third
+COLOURED_LEAST = 0.01  # ... at least this share of the face, to tell its colour by
+
+
+def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
+    """The colour of a face's ink against its paper: the mean of its darker pixels divided by
+    the mean of its lighter half, channel by channel, as shares (a colour cast divides out).
+    ``face``: straightened to ``INK_SIZE``; ``ignore``: where the face is not this card's
+    (bool, the face's shape: another card or a hand over it).  None when too little of it is
+    ink to tell."""
+    pixels = np.float32(face).reshape(-1, 3) + 1.0
+    if ignore is not None:
+        pixels = pixels[~ignore.ravel()]
+    if not len(pixels):
+        return None
+    light = pixels.sum(axis=1)
+    paper = pixels[light >= np.median(light)].mean(axis=0)
+    ink = pixels[light < INK_DARK * paper.sum()]
+    if len(ink) < INK_LEAST * face.shape[0] * face.shape[1]:
+        return None
+    tone = ink.mean(axis=0) / paper
+    return tone / tone.sum()
+
+
+def ink_colour(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
+    """The colour of a face's coloured ink, as :func:`ink_tone` gives it, but of its dark
+    pixels only those plainly coloured: a grey printed frame or a shadow beside a coloured
+    numeral is no part of the suit's colour, and on a face half hidden it is a larger share
+    of what shows.  None when too little coloured ink shows (a deck printed in black)."""
+    pixels = np.float32(face).reshape(-1, 3) + 1.0
+    if ignore is not None:
+        pixels = pixels[~ignore.ravel()]
+    if not len(pixels):
+        return None
+    light = pixels.sum(axis=1)
+    paper = pixels[light >= np.median(light)].mean(axis=0)
+    ink = pixels[light < INK_DARK * paper.sum()] / paper
+    shares = ink / ink.sum(axis=1, keepdims=True)
+    coloured = ink[np.abs(shares - 1 / 3).max(axis=1) > COLOURED]
+    if len(coloured) < COLOURED_LEAST * face.shape[0] * face.shape[1]:
+        return None
+    tone = coloured.mean(axis=0)
+    return tone / tone.sum()
+
+
+def taught_inks(faces: dict[str, np.ndarray], back: str, measure=ink_tone) -> dict[str, np.ndarray | None]:
+    """Each taught face's ink, as ``measure`` gives it (a back has none: its print is not ink
+    on paper)."""
+    return {name: measure(cv2.resize(face, INK_SIZE, interpolation=cv2.INTER_AREA))
+            for name, face in faces.items() if name != back}
+
+
+def ink_apart(a: np.ndarray, b: np.ndarray) -> float:
+    """How far apart two ink tones are: the most any one channel's share differs."""
+    return float(np.abs(a - b).max())
