@@ -14,6 +14,7 @@ frames after it lands the player's hand is still over it.
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import cv2
@@ -94,6 +95,10 @@ class VirtualTableSource:
         self.name = f"the virtual camera ({style.name} deck)"
         self._still: np.ndarray | None = None  # the last frame drawn without a hand, and for what
         self._still_for: tuple | None = None
+        # when (time.monotonic) the first frame without the hand over the card last laid was
+        # read: the moment a camera could first see the card whole (the benchmark's start)
+        self.hand_left: float | None = None
+        self._handed = False
         rng = np.random.default_rng(seed)
         self._grain = [(rng.integers(0, 3, (self.camera.size[1], self.camera.size[0], 3), dtype=np.uint8),
                         rng.integers(0, 3, (self.camera.size[1], self.camera.size[0], 3), dtype=np.uint8))
@@ -122,6 +127,9 @@ class VirtualTableSource:
         camera = self.camera
         for_now = (tuple(camera.cards), tuple(camera.layouts))
         handed = bool(camera.cards) and camera.frames + 1 - camera._landed_at <= camera.hand_frames
+        if self._handed and not handed:
+            self.hand_left = time.monotonic()
+        self._handed = handed
         if handed or for_now != self._still_for or self._still is None:
             frame = camera.frame()
             if not handed:

@@ -294,6 +294,29 @@ def test_a_trick_gathered_leaves_the_vision_card_and_the_table_as_they_were():
     assert np.abs(before[corner].astype(int) - after[corner].astype(int)).mean() < 8
 
 
+def test_the_virtual_table_says_when_the_hand_left_the_card_laid():
+    """The live loop's benchmark times a card from the first frame the camera could see it
+    whole, whatever the rate frames are read at."""
+    from sim.virtual_camera import HAND_FRAMES, VirtualTableSource
+
+    source = VirtualTableSource("classic", seed=4)
+    source.lay(["1 cross"])
+    for _ in range(HAND_FRAMES):
+        source.read()
+        assert source.hand_left is None, "the hand is still over the card"
+    source.read()
+    first = source.hand_left
+    assert first is not None
+    source.read()
+    assert source.hand_left == first, "it left once"
+    source.lay(["1 cross", "2 star"])
+    source.read()
+    assert source.hand_left == first, "over the next card now"
+    for _ in range(HAND_FRAMES):
+        source.read()
+    assert source.hand_left > first
+
+
 def test_cached_decks_are_reused_for_the_same_renderer(tmp_path):
     from tests.camera_corpus import cached_decks, renderer_version
 

@@ -17,7 +17,8 @@ Messages, child to parent: ``("ready", pid)``, ``("health", "camera", False, sen
 last word before it ends), ``("health", "camera picture", ok, sentence)`` (a covered lens, too
 little light),
 ``("seen", [Landed | Gone, ...], source_cpu)``, ``("laid", source_cpu)`` (a lay applied;
-``source_cpu``: the CPU seconds spent making frames so far), ``("table", backs, faces)``, ``("stats", {...})``,
+``source_cpu``: the CPU seconds spent making frames so far), ``("hand-left", when)`` (the
+virtual camera's hand left the card last laid, at ``time.monotonic()``), ``("table", backs, faces)``, ``("stats", {...})``,
 ``("ended",)`` (a recording has no more frames), ``("teach-say", sentence)`` and
 ``("teach-done", taught, missing, problem)``.  Parent to child: ``("lay", [cards])`` (the
 virtual camera's table), ``("capture", path)`` (answered ``("captured", sentence)``), ``("teach", folder, cards)`` (the screen's "Teach the deck":
@@ -117,6 +118,7 @@ class _Looking:
         self.warning: str | None = None
         self.table: tuple = (0, ())
         self.frames, self.seconds, self.source_cpu = 0, 0.0, 0.0
+        self.hand_left: float | None = None
         self.next_stats = time.monotonic()
 
     def run(self) -> None:
@@ -160,6 +162,10 @@ class _Looking:
         start = time.thread_time()
         frame = self.source.read()
         self.source_cpu += time.thread_time() - start  # making frames: the camera's work, not the reader's
+        hand_left = getattr(self.source, "hand_left", None)
+        if hand_left != self.hand_left:
+            self.hand_left = hand_left
+            conn.send(("hand-left", hand_left))
         if frame is None:  # a recording has ended: say so once, then wait to be stopped
             conn.send(("ended",))
             while (message := conn.recv())[0] != "stop":
@@ -309,6 +315,7 @@ class CameraProcess(SupervisedChild):
         # CPU seconds the child spent making frames (the virtual camera drawing them), as of its
         # last "seen", and as of the last "lay" it applied: the benchmarks leave it out
         self.source_cpu = self.laid_source_cpu = 0.0
+        self.hand_left: float | None = None  # when the virtual camera's hand last left a card laid
         if start:
             self.start()
 
@@ -328,6 +335,8 @@ class CameraProcess(SupervisedChild):
             return list(message[1])
         if kind == "laid":
             self.source_cpu = self.laid_source_cpu = message[1]
+        elif kind == "hand-left":
+            self.hand_left = message[1]
         if kind == "table":
             self.table = CameraTable(message[1], list(message[2]))
         elif kind == "stats":

@@ -177,9 +177,10 @@ def _camera_rows(budget: str, scenario: str, run: dict, share: float) -> list[Ro
     if run["entry_after_hand_median_s"] is not None:
         rows += [Row(f"{name}: a card entered after the hand left it, median",
                      run["entry_after_hand_median_s"] * scale * 1000, "ms", ("<=", 1000.0),
-                     f"{how}; the virtual camera's drawing left out"),
+                     f"{how}; from the first frame the camera read without the hand, "
+                     f"{run['entries_timed_after_hand']} cards"),
                  Row(f"{name}: the same, longest", run["entry_after_hand_max_s"] * scale * 1000, "ms", None),
-                 Row(f"{name}: from the card laid (the hand over it 3 frames), median",
+                 Row(f"{name}: from the card laid (the hand over it 3 frames; its drawing left out), median",
                      run["entry_less_drawing_median_s"] * scale * 1000, "ms", None)]
     rows += [Row(f"{name}: frames per second, the whole screen drawn each", run["loop_turns_per_s"], "fps",
                  (">=", 30.0), "the camera's process reading on its own core meanwhile"),
