@@ -15,12 +15,10 @@ COLOURED = 0.06      # coloured ink: a pixel whose share of B, G or R (against t
 COLOURED_LEAST = 0.01  # ... at least this share of the face, to tell its colour by
 
 
-def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
-    """The colour of a face's ink against its paper: the mean of its darker pixels divided by
-    the mean of its lighter half, channel by channel, as shares (a colour cast divides out).
-    ``face``: straightened to ``INK_SIZE``; ``ignore``: where the face is not this card's
-    (bool, the face's shape: another card or a hand over it).  None when too little of it is
-    ink to tell."""
+def _dark_pixels(face: np.ndarray, ignore: np.ndarray | None) -> np.ndarray | None:
+    """The face's pixels darker than ``INK_DARK`` of its paper (the mean of its lighter half),
+    each divided by the paper, channel by channel (a colour cast divides out); ``ignore``'s
+    pixels left out.  None when nothing is left."""
     pixels = np.float32(face).reshape(-1, 3) + 1.0
     if ignore is not None:
         pixels = pixels[~ignore.ravel()]
@@ -28,11 +26,26 @@ def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray |
         return None
     light = pixels.sum(axis=1)
     paper = pixels[light >= np.median(light)].mean(axis=0)
-    ink = pixels[light < INK_DARK * paper.sum()]
-    if len(ink) < INK_LEAST * face.shape[0] * face.shape[1]:
+    return pixels[light < INK_DARK * paper.sum()] / paper
+
+
+def _shares(ink: np.ndarray, least: float, face: np.ndarray) -> np.ndarray | None:
+    """The ink's mean colour as shares of B, G and R; None with fewer pixels than ``least`` of
+    the face."""
+    if len(ink) < least * face.shape[0] * face.shape[1]:
         return None
-    tone = ink.mean(axis=0) / paper
+    tone = ink.mean(axis=0)
     return tone / tone.sum()
+
+
+def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
+    """The colour of a face's ink against its paper: the mean of its darker pixels divided by
+    the mean of its lighter half, channel by channel, as shares (a colour cast divides out).
+    ``face``: straightened to ``INK_SIZE``; ``ignore``: where the face is not this card's
+    (bool, the face's shape: another card or a hand over it).  None when too little of it is
+    ink to tell."""
+    ink = _dark_pixels(face, ignore)
+    return None if ink is None else _shares(ink, INK_LEAST, face)
 
 
 def ink_colour(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
@@ -40,20 +53,11 @@ def ink_colour(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray
     pixels only those plainly coloured: a grey printed frame or a shadow beside a coloured
     numeral is no part of the suit's colour, and on a face half hidden it is a larger share
     of what shows.  None when too little coloured ink shows (a deck printed in black)."""
-    pixels = np.float32(face).reshape(-1, 3) + 1.0
-    if ignore is not None:
-        pixels = pixels[~ignore.ravel()]
-    if not len(pixels):
+    ink = _dark_pixels(face, ignore)
+    if ink is None:
         return None
-    light = pixels.sum(axis=1)
-    paper = pixels[light >= np.median(light)].mean(axis=0)
-    ink = pixels[light < INK_DARK * paper.sum()] / paper
     shares = ink / ink.sum(axis=1, keepdims=True)
-    coloured = ink[np.abs(shares - 1 / 3).max(axis=1) > COLOURED]
-    if len(coloured) < COLOURED_LEAST * face.shape[0] * face.shape[1]:
-        return None
-    tone = coloured.mean(axis=0)
-    return tone / tone.sum()
+    return _shares(ink[np.abs(shares - 1 / 3).max(axis=1) > COLOURED], COLOURED_LEAST, face)
 
 
 def taught_inks(faces: dict[str, np.ndarray], back: str, measure=ink_tone) -> dict[str, np.ndarray | None]:
