@@ -41,13 +41,13 @@ UNALIGNED = 0.35        # a face that did not align keeps this share of its marg
 RIVALS = 4              # the best names settled pairwise
 BACK_PHASE, BACK_SHIFT = 0.1, 12  # a back's pattern found this clearly, at most this far off (pixels)
 SHADE = 0.5             # two faces differing by less than this (normalised) differ in shade only
-INK_NEAR = 0.04         # two names printed in inks this far apart are told by the coloured ink where what
-INK_OVERRULED = 0.5     # the shapes that plainly (this margin) say the other name leave both unsure
-INK_GAP = 0.05          # shows of the face is this near one's and this much farther from the other's
+INK_NEAR = 0.04         # the coloured ink of what shows of a face this near one name's ink ...
+INK_GAP = 0.05          # ... and this much nearer it than the other's (inks this far apart) tells two names
                         # (measured on the big set's 2,663 numeral and pips faces at their true outlines,
                         # hands and covers left out as the namer leaves them: 1,911 told so, 375 of them
                         # partly hidden, none wrongly; a wrong suit's ink is nearest on 74, under glare
                         # mostly, none of them nearer than 0.105)
+INK_OVERRULED = 0.5     # shapes that say the other name this plainly (margin) leave both names unsure
 SHOWN_ENOUGH = 0.35     # the share of where two faces differ, of that not under a hand, that must show
                         # past another card for a sure decision (measured on the check set: misnamed
                         # cards under others showed 0.03 and 0.16, cards named right ~0.5: a classic
