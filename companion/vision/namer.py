@@ -418,7 +418,7 @@ class Namer:
         # that tells the suits apart only faintly may be an outline of half a card (half a 2
         # of squares is a 1), which the ink would make sure
         ink = self._seen_ink(small, weight) if under is not None else None
-        suits = {self.labels[rivals[0]][0].split()[-1], self._inked_suit(ink)}
+        suits = {self.labels[rivals[0]][0].split()[-1], self._inked_suit(ink)} - {None}
         rank = self.labels[rivals[0]][0].split()[0]
         partly = hidden is not None  # part of the face under a hand: its symbol may be, so
         for i in order:              # every suit of the best rank is a rival too
