@@ -305,7 +305,12 @@ class Namer:
         moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH, mask=seen)
         if moved is not None:
             sig, fine = moved
-        naming = self._name(sig, fine, hidden, under, cv2.resize(face_bgr, INK_SIZE, interpolation=cv2.INTER_AREA))
+        # the ink tells suits apart only on a face partly under a card seen whole: its outline
+        # is the card's, and its symbol may lie under the other.  On any other face a shape
+        # that tells the suits apart only faintly may be an outline of half a card (half a 2
+        # of squares is a 1), which the ink would make sure
+        small = None if under is None else cv2.resize(face_bgr, INK_SIZE, interpolation=cv2.INTER_AREA)
+        naming = self._name(sig, fine, hidden, under, small)
         if moved is None and naming.card != BACK:
             # not registered: a numeral a few pixels off can pass for another; the name stays
             # a guess (measured: the faces that fail to align hold most of the wrong names)
@@ -384,7 +389,7 @@ class Namer:
               under: np.ndarray | None = None, small: np.ndarray | None = None) -> Naming:
         """``hidden``: the cells left out (a hand, another card); ``under``: those of them under
         another card, where the evidence that would tell two names apart may lie; ``small``:
-        the face in colour at ``INK_SIZE``, for its ink."""
+        the face in colour at ``INK_SIZE``, for its ink (None: the ink tells nothing)."""
         gh, gw = FACE_H // CELL, FACE_W // CELL
         distance, weight = self._distances(sig, hidden)
         similarity = 1.0 - distance / 2.0
@@ -413,11 +418,7 @@ class Namer:
         # every rank of the best suit (and of the suit its ink shows): a face of one suit is
         # nearly one picture whatever its rank, so the whole-face distance may rank the true
         # card fifth
-        # the ink tells suits apart only on a face partly under a card seen whole: its outline
-        # is the card's, and its symbol may lie under the other.  On any other face a shape
-        # that tells the suits apart only faintly may be an outline of half a card (half a 2
-        # of squares is a 1), which the ink would make sure
-        ink = self._seen_ink(small, weight) if under is not None else None
+        ink = self._seen_ink(small, weight)
         suits = {self.labels[rivals[0]][0].split()[-1], self._inked_suit(ink)} - {None}
         rank = self.labels[rivals[0]][0].split()[0]
         partly = hidden is not None  # part of the face under a hand: its symbol may be, so
