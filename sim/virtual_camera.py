@@ -93,7 +93,7 @@ class VirtualTableSource:
                              f"{', '.join(s.name for s in STYLES)}")
         self.camera = VirtualCamera(style=style, seed=seed)
         self.name = f"the virtual camera ({style.name} deck)"
-        self._still: np.ndarray | None = None  # the last frame drawn without a hand, and for what
+        self._still: np.ndarray | None = None  # the last frame drawn, and for what (cards, places, hand)
         self._still_for: tuple | None = None
         # when (time.monotonic) the first frame without the hand over the card last laid was
         # read: the moment a camera could first see the card whole (the benchmark's start)
@@ -121,20 +121,19 @@ class VirtualTableSource:
                 self.camera.play(card)
 
     def read(self) -> np.ndarray:
-        """The next frame.  A still table is drawn once and then given again with fresh sensor
-        grain (a few milliseconds, where drawing takes tens): the camera's process pays for
-        reading frames, as on the box, not for making them."""
+        """The next frame.  A still table (with the hand resting over the card it laid, or
+        without it) is drawn once and then given again with fresh sensor grain (a few
+        milliseconds, where drawing takes tens): the camera's process pays for reading
+        frames, as on the box, not for making them."""
         camera = self.camera
-        for_now = (tuple(camera.cards), tuple(camera.layouts))
         handed = bool(camera.cards) and camera.frames + 1 - camera._landed_at <= camera.hand_frames
+        for_now = (tuple(camera.cards), tuple(camera.layouts), handed)
         if self._handed and not handed:
             self.hand_left = time.monotonic()
         self._handed = handed
-        if handed or for_now != self._still_for or self._still is None:
-            frame = camera.frame()
-            if not handed:
-                self._still, self._still_for = frame, for_now
-            return frame
+        if for_now != self._still_for or self._still is None:
+            self._still, self._still_for = camera.frame(), for_now
+            return self._still
         camera.frames += 1
         more, less = self._grain[camera.frames % len(self._grain)]
         return cv2.subtract(cv2.add(self._still, more), less)
