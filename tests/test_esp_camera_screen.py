@@ -15,7 +15,7 @@ import time
 import pytest
 
 from companion.games.esp import ESP
-from companion.ui.games.esp_camera import table
+from companion.ui.games.esp_camera import lay_played, table
 from companion.vision.process import CameraSpec
 from firmware_py.factory import choose
 from tests.ui_driver import make_app, open_match, tap
@@ -94,7 +94,7 @@ def test_esp_is_read_from_the_virtual_table_without_a_card_tapped(tmp_path, deck
             action = rng.choice(legal)
             count = len(app.match.match.actions)
             on_table = table(app.screen.view, action)
-            app.camera.lay(on_table)  # the player's hand puts the card down
+            lay_played(app.camera, app.screen.view, action)  # the player's hand puts the card down
             laid.append(action)
             questions += wait_for_entry(app, count, action, on_table)
             entered = app.match.match.actions[count]

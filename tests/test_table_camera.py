@@ -327,3 +327,27 @@ def test_cached_decks_are_reused_for_the_same_renderer(tmp_path):
     decks = cached_decks(tmp_path)
     assert set(decks) == {s.name for s in STYLES}
     assert (decks[STYLES[0].name] / "back.jpg").read_bytes() == b"made before"
+
+
+def test_a_new_rounds_vision_card_drawn_again_lands_anew_and_is_read():
+    """ESP shuffles the deck each round: round 2's Vision Card may be round 1's card.  The
+    desktop gathers the last round's cards before laying it, so it lands in a new place and
+    the camera sees it come (laid as the table's first card, it stayed put: never reported)."""
+    from companion.ui.games.esp_camera import lay_played
+    from companion.vision.live import LiveReader
+    from companion.vision.tracker import Landed
+    from sim.virtual_camera import VirtualTableSource
+    from tests.vision_score import readers
+
+    source = VirtualTableSource("classic", seed=7)
+    source.lay(["1 star", "5 cross", "4 square", "5 circle"])  # round 1's last trick
+    ticks = iter(range(10 ** 6))
+    live = LiveReader(readers()["classic"], clock=lambda: next(ticks) / 15)
+    for _ in range(12):
+        live.look(source.read())
+    (old, *_) = source.camera.truth()
+    lay_played(source, {}, {"act": "vision", "card": "1 star"})
+    landed = [event for _ in range(15) for event in live.look(source.read()).events if isinstance(event, Landed)]
+    (new,) = source.camera.truth()
+    assert not np.allclose(new.corners, old.corners), "it lands where it was drawn, not where the old one lay"
+    assert [event.card for event in landed] == ["1 star"]

@@ -185,7 +185,7 @@ class SeenCards:
         (True); the camera then reads and enters it."""
         if not self.virtual:
             return False
-        self.app.camera.lay(table(self.screen.view, action))
+        lay_played(self.app.camera, self.screen.view, action)
         self.app.note(f"On the virtual table: {action['card']}. The camera reads it…")
         return True
 
@@ -210,6 +210,17 @@ def _card_face(card: str, s):
             draw_text(surface, card, words, s(theme.LABEL), theme.ink_on(theme.PANEL_LIGHT), bold=True)
         pictures.draw_card(surface, picture, card, s)
     return face
+
+
+def lay_played(camera, view: dict, action: dict) -> None:
+    """Put ``action``'s card on the virtual camera's table (``camera.lay``), as a hand would.
+    A Vision Card starts a round: last round's cards are gathered first, so that one drawn
+    again (the deck is shuffled each round) lands in a new place — laid as the table's first
+    card, it would have stayed where the last round's lay, and no camera sees a card that
+    does not move."""
+    if action["act"] == "vision":
+        camera.lay([])
+    camera.lay(table(view, action))
 
 
 def table(view: dict, action: dict | None = None) -> list[str]:
