@@ -205,6 +205,26 @@ def test_an_arm_reaching_in_is_waited_for_then_the_card_it_laid_is_named_at_once
     assert len(reader.frames) == read_before and live.quick == 1  # no search at all
 
 
+def test_a_refresh_falling_due_while_an_arm_rests_waits_for_it_too():
+    """The still table's periodic read (``REFRESH``) is no reason to read under a hand: what it
+    found there (a card's outline with a corner under the fingers) was named again where it
+    lay once the hand had gone, and a 3 of squares, a little skewed, read as a 1 (simulated
+    ESP, classic deck, seed 9)."""
+    from companion.vision.live import REFRESH
+
+    now = [0.0]
+    reader = Reader()
+    live = LiveReader(reader, clock=lambda: now[0])
+    for _ in range(5):
+        live.look(table())
+    read_before = len(reader.frames)
+    now[0] += REFRESH + 1  # the refresh is due as the arm comes in
+    with_arm = table(card=True)
+    with_arm[150:190, 200:1280] = 180
+    looks = [live.look(with_arm) for _ in range(4)]
+    assert not any(look.read for look in looks[1:]) and len(reader.frames) == read_before
+
+
 def test_an_arm_that_stays_is_read_past_after_a_while():
     reader = Reader()
     live = LiveReader(reader, clock=lambda: 0.0)

@@ -127,8 +127,10 @@ class LiveReader:
         else:
             # only what differs from the settled table (a hand that has gone away is not read);
             # the whole frame when a card was missed once (it may lie outside that part)
-            if not refresh and self.waited < REACH_WAIT and reaches_edge(self.baseline, tiny):
-                self.waited += 1  # an arm still reaches in over the table: nothing to read yet
+            if self.waited < REACH_WAIT and reaches_edge(self.baseline, tiny):
+                # an arm still reaches in over the table: nothing to read yet, not even a refresh
+                # that falls due (what it found under the fingers would be named there again)
+                self.waited += 1
                 return Look(backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
             self.waited = 0
             region = None if refresh or self.tracker.missing() else changed_region(self.baseline, tiny, frame.shape)
