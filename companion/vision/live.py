@@ -187,6 +187,11 @@ class LiveReader:
         # a place a card was just laid over is gone (the card there now is the new one)
         under = {number for number in changed if any(overlap(quad, places[number]) > LAID_OVER for quad in laid)}
         again = self.reader.name_at(frame, [places[number] for number in changed - under]) if changed - under else []
+        if any(r.card == UNSURE for r in again):
+            # a known place that changed and is not sure where it lies is searched: the hand that
+            # just left it may have hidden a corner when it was found (a 3 of crosses found under
+            # the fingers, named again at that outline, read as an unsure 5 of stars for good)
+            return None
         seen = {number for number in changed - under for r in again if overlap(r.corners, places[number]) >= 0.5}
         self.quick += 1
         return new + again, changed, changed - seen
