@@ -134,7 +134,7 @@ def _one_of_each(readings: list[Reading]) -> list[Reading]:
     a deck holds each face once, so one of them is another card — most often the card
     under it, read through the one on top."""
     out, named = [], set()
-    for reading in sorted(readings, key=lambda r: -(r.similarity + 0.5 * r.confidence)):
+    for reading in _best_first(readings):
         if reading.card not in (UNSURE, BACK):
             if reading.card in named:
                 reading = _unsure(reading)
@@ -242,6 +242,11 @@ def sized_on_table(quad: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
         card = np.float32([corner, corner + along, corner + along + across, corner + across])
         out.append(order_corners(cv2.perspectiveTransform(card.reshape(-1, 1, 2), back).reshape(4, 2)))
     return out
+
+
+def _best_first(found: list[Reading]) -> list[Reading]:
+    """The readings, the best-named first: the likest face, then the surest name."""
+    return sorted(found, key=lambda r: -(r.similarity + 0.5 * r.confidence))
 
 
 def _one_per_place(found: list[Reading]) -> list[Reading]:
@@ -420,7 +425,10 @@ class Reader:
             shift = np.float32([x0, y0])
             edges = EdgeField(np.ascontiguousarray(frame[y0:y1, x0:x1]))
             quads = [q + shift for q in edges.snap([q - shift for q in quads])]
-            return self._checked(frame, self._named(frame, quads, grow=False))
+            # grown too, as a frame's outlines are, and the best naming of each place kept: the
+            # strongest edge near a card's may be its printed frame (a mono card laid on wood,
+            # snapped onto its frame line, was unsure, and the change was searched)
+            return self._checked(frame, _one_per_place(_best_first(self._named(frame, quads))))
         return self._named(frame, quads, grow=False)
 
     def _looked_again(self, frame: np.ndarray, readings: list[Reading], edges: EdgeField) -> list[Reading]:
@@ -468,8 +476,7 @@ class Reader:
         second = self._named(frame, guesses, known=sure, grow=False,
                              edges=edges, covers=_on_top(first)) if CORNERS else []
         found = first + second + self._looked_again(frame, first + second, edges)
-        found = sorted(found, key=lambda r: -(r.similarity + 0.5 * r.confidence))
-        kept = _one_per_place(found)
+        kept = _one_per_place(_best_first(found))
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
         named = [r for r in kept if r.card != UNSURE]
