@@ -225,6 +225,23 @@ def test_a_refresh_falling_due_while_an_arm_rests_waits_for_it_too():
     assert not any(look.read for look in looks[1:]) and len(reader.frames) == read_before
 
 
+def test_an_arm_of_the_tables_shade_but_not_its_colour_is_waited_for():
+    """Changes are seen in colour: a brown hand over red-brown wood is nearly the table's grey
+    (the grey copy missed the arm at the frame's edge, and the card under the hand was searched:
+    a quarter of a simulated game's cards)."""
+    reader = Reader()
+    live = LiveReader(reader, clock=lambda: 0.0)
+    for _ in range(5):
+        live.look(table())
+    read_before = len(reader.frames)
+    with_arm = table(card=True)
+    with_arm[150:190, 200:1280] = (60, 85, 110)  # BGR: the table's grey (90), redder
+    assert abs(int(cv2.cvtColor(with_arm[160:161, 600:601], cv2.COLOR_BGR2GRAY)[0, 0]) - 90) < 2
+    looks = [live.look(with_arm) for _ in range(4)]
+    assert not looks[0].still and not any(look.read for look in looks[1:])
+    assert len(reader.frames) == read_before
+
+
 def test_an_arm_that_stays_is_read_past_after_a_while():
     reader = Reader()
     live = LiveReader(reader, clock=lambda: 0.0)

@@ -3,9 +3,9 @@ when the table is still and something changed — read it and follow the cards.
 
 Reading a frame is the costly part (hundreds of milliseconds on a Pi), so little is read:
 
-* each frame is compared with the one before on a tiny grey copy (160 × 90, under a
-  millisecond; what counts is how much of it changed, so a fingertip over one card is
-  movement); while anything moves, nothing is read, and agreement on every card starts again
+* each frame is compared with the one before on a tiny copy (160 × 90, under a millisecond;
+  what counts is how much of it changed, in any of blue, green and red, so a fingertip over
+  one card is movement, and a hand as dark as the table but not its colour); while anything moves, nothing is read, and agreement on every card starts again
   (a card is entered only when nothing covers it);
 * a still frame that differs from the table as it last settled is compared with that table
   at full size: a change shaped like one card is named there at once (``changes.py``: the
@@ -36,7 +36,7 @@ MOVED = 0.002       # share of the tiny copy's pixels that changed, that means s
 CHANGED = 0.002     # ...and since the last frame read, that means the table changed
 TINY = (160, 90)
 REFRESH = 20.0      # s: a still table is read again this often all the same (a missed change)
-SPOT = 12           # grey levels: a tiny pixel that changed by more is part of what changed (the
+SPOT = 12           # levels (of B, G or R): a tiny pixel that changed by more is part of what changed (the
                     # sensor's noise, averaged over 8 x 8 pixels, stays far below)
 MARGIN = 0.14       # of the frame's width, round what changed: a card's length, so the whole card is read
 EDGE = 4            # pixels: an outline this near the edge of the region read is cut by it
@@ -61,15 +61,22 @@ class Look:
     warning: str | None = None
 
 
-def tiny_grey(frame: np.ndarray) -> np.ndarray:
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    return cv2.resize(grey, TINY, interpolation=cv2.INTER_AREA).astype(np.int16)
+def tiny_copy(frame: np.ndarray) -> np.ndarray:
+    """The frame at ``TINY`` size, in colour: a hand of the table's shade is not of its colour
+    (a brown hand over red-brown wood changed the grey copy's edge by 12 levels, the red by 23)."""
+    return cv2.resize(frame, TINY, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def spots(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Where two tiny copies differ: by more than ``SPOT`` in any channel."""
+    apart = np.abs(a - b)
+    return (apart.max(axis=2) if apart.ndim == 3 else apart) > SPOT
 
 
 def difference(a: np.ndarray | None, b: np.ndarray) -> float:
-    """The share of two tiny grey copies' pixels that differ by more than ``SPOT`` (1 when
-    there is no first): a fingertip over one card counts, however still the rest is."""
-    return 1.0 if a is None else float((np.abs(a - b) > SPOT).mean())
+    """The share of two tiny copies' pixels that differ (1 when there is no first): a
+    fingertip over one card counts, however still the rest is."""
+    return 1.0 if a is None else float(spots(a, b).mean())
 
 
 @dataclass
@@ -100,7 +107,7 @@ class LiveReader:
         if warning is not None:
             self.previous = None
             return Look(warning=warning, backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
-        tiny = tiny_grey(frame)
+        tiny = tiny_copy(frame)
         still = difference(self.previous, tiny) < MOVED
         self.previous = tiny
         if not still:
@@ -249,7 +256,7 @@ def reaches_edge(before: np.ndarray | None, after: np.ndarray) -> bool:
     frame after the hand has gone."""
     if before is None:
         return False
-    changed = np.abs(after - before) > SPOT
+    changed = spots(after, before)
     return bool(changed[0].any() or changed[-1].any() or changed[:, 0].any() or changed[:, -1].any())
 
 
@@ -259,7 +266,7 @@ def changed_region(before: np.ndarray | None, after: np.ndarray, shape) -> tuple
     h, w = shape[:2]
     if before is None:
         return None
-    ys, xs = np.nonzero(np.abs(after - before) > SPOT)
+    ys, xs = np.nonzero(spots(after, before))
     if len(xs) == 0:
         return None
     sx, sy = w / TINY[0], h / TINY[1]
