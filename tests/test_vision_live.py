@@ -190,15 +190,26 @@ def test_a_place_whose_reading_changes_its_mind_says_so_and_a_card_put_in_its_pl
     assert events[0].card == "5 circle" and not events[0].again
 
 
-def test_an_arm_reaching_in_is_waited_for_then_the_card_it_laid_is_named_at_once():
+def settled_table(clock=lambda: 0.0):
+    """A reader and a live loop that has watched the empty table settle."""
     reader = Reader()
-    live = LiveReader(reader, clock=lambda: 0.0)
+    live = LiveReader(reader, clock=clock)
     for _ in range(5):
         live.look(table())
+    return reader, live
+
+
+def arm_resting(colour=180):
+    """The card just laid, an arm in from the right edge resting still over the table."""
+    frame = table(card=True)
+    frame[150:190, 200:1280] = colour
+    return frame
+
+
+def test_an_arm_reaching_in_is_waited_for_then_the_card_it_laid_is_named_at_once():
+    reader, live = settled_table()
     read_before = len(reader.frames)
-    with_arm = table(card=True)
-    with_arm[150:190, 200:1280] = 180  # the arm, in from the right edge, resting still
-    looks = [live.look(with_arm) for _ in range(4)]
+    looks = [live.look(arm_resting()) for _ in range(4)]
     assert not looks[0].still and not any(look.read for look in looks[1:])  # nothing read under it
     looks = [live.look(table(card=True)) for _ in range(1 + STEADY)]
     assert [e.card for look in looks for e in look.events] == ["3 star"]
@@ -213,15 +224,10 @@ def test_a_refresh_falling_due_while_an_arm_rests_waits_for_it_too():
     from companion.vision.live import REFRESH
 
     now = [0.0]
-    reader = Reader()
-    live = LiveReader(reader, clock=lambda: now[0])
-    for _ in range(5):
-        live.look(table())
+    reader, live = settled_table(clock=lambda: now[0])
     read_before = len(reader.frames)
     now[0] += REFRESH + 1  # the refresh is due as the arm comes in
-    with_arm = table(card=True)
-    with_arm[150:190, 200:1280] = 180
-    looks = [live.look(with_arm) for _ in range(4)]
+    looks = [live.look(arm_resting()) for _ in range(4)]
     assert not any(look.read for look in looks[1:]) and len(reader.frames) == read_before
 
 
@@ -229,13 +235,9 @@ def test_an_arm_of_the_tables_shade_but_not_its_colour_is_waited_for():
     """Changes are seen in colour: a brown hand over red-brown wood is nearly the table's grey
     (the grey copy missed the arm at the frame's edge, and the card under the hand was searched:
     a quarter of a simulated game's cards)."""
-    reader = Reader()
-    live = LiveReader(reader, clock=lambda: 0.0)
-    for _ in range(5):
-        live.look(table())
+    reader, live = settled_table()
     read_before = len(reader.frames)
-    with_arm = table(card=True)
-    with_arm[150:190, 200:1280] = (60, 85, 110)  # BGR: the table's grey (90), redder
+    with_arm = arm_resting(colour=(60, 85, 110))  # BGR: the table's grey (90), redder
     assert abs(int(cv2.cvtColor(with_arm[160:161, 600:601], cv2.COLOR_BGR2GRAY)[0, 0]) - 90) < 2
     looks = [live.look(with_arm) for _ in range(4)]
     assert not looks[0].still and not any(look.read for look in looks[1:])
