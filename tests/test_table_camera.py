@@ -351,3 +351,29 @@ def test_a_new_rounds_vision_card_drawn_again_lands_anew_and_is_read():
     (new,) = source.camera.truth()
     assert not np.allclose(new.corners, old.corners), "it lands where it was drawn, not where the old one lay"
     assert [event.card for event in landed] == ["1 star"]
+
+
+def test_a_card_led_half_over_a_gathered_cards_place_is_named_without_a_search():
+    """The trick gathered and the next card led half over where one of its cards lay: the
+    lifted card and the card led change as one card-shaped blob.  Taken first as one card
+    laid, it names as nothing; the next way of sorting the change (the places lifted taken
+    out) is then tried before a search (simulated pips game, seed 10: 23 searches, 3 now)."""
+    from companion.vision.live import LiveReader
+    from companion.vision.tracker import Landed
+    from sim.virtual_camera import VirtualTableSource
+    from tests.vision_score import readers
+
+    source = VirtualTableSource("pips", seed=10)
+    ticks = iter(range(10 ** 6))
+    live = LiveReader(readers()["pips"], clock=lambda: next(ticks) / 15)
+    trick = ["4 square", "1 circle", "3 cross", "2 square", "5 square"]
+    for count in range(1, len(trick) + 1):  # the Vision Card, then the trick card by card
+        source.lay(trick[:count])
+        for _ in range(10):
+            live.look(source.read())
+    searched = live.costs["search"][0]
+    source.lay(["4 square", "1 squiggle"])
+    landed = [event.card for _ in range(10) for event in live.look(source.read()).events
+              if isinstance(event, Landed)]
+    assert landed == ["1 squiggle"]
+    assert live.costs["search"][0] == searched

@@ -175,21 +175,15 @@ class LiveReader:
         (then the part is read the usual way)."""
         if self.settled is None or self.settled.shape != frame.shape or not hasattr(self.reader, "name_at"):
             return None
-        size = frame.shape[1], frame.shape[0]
-        mask = changed_mask(self.settled, frame, region)
-        changes = outlined(mask, region, size)
         places = self.tracker.footprints()
-        sorted_out = laid_and_lifted(changes, places) if changes else None
-        if sorted_out is None and changes:
-            lifted = lifted_places(mask, region, places)
-            sorted_out = laid_beside_lifted(mask, region, size, places, lifted)
-            if sorted_out is None and self.bare is not None:
-                sorted_out = self._laid_on_bare(frame, region, places, lifted)
-        if sorted_out is None:
-            return None
-        laid, changed = sorted_out
-        new = self.reader.name_at(frame, laid, snap=True) if laid else []
-        if len(new) != len(laid) or any(r.card == UNSURE for r in new):
+        for laid, changed in self._sortings(frame, region, places):
+            new = self.reader.name_at(frame, laid, snap=True) if laid else []
+            if len(new) == len(laid) and all(r.card != UNSURE for r in new):
+                break
+            # a card laid that cannot be named surely: the change was sorted wrongly (a card
+            # lifted and one laid half over its place change as one card-shaped blob), or
+            # it is anything else (then the part is searched)
+        else:
             return None
         # a place a card was just laid over is gone (the card there now is the new one)
         under = {number for number in changed if any(overlap(quad, places[number]) > LAID_OVER for quad in laid)}
@@ -202,6 +196,28 @@ class LiveReader:
         seen = {number for number in changed - under for r in again if overlap(r.corners, places[number]) >= 0.5}
         self.quick += 1
         return new + again, changed, changed - seen
+
+    def _sortings(self, frame: np.ndarray, region, places: dict):
+        """The ways the change since the table settled may be sorted into cards laid (their
+        outlines) and known places that changed, likeliest first, each worked out only when
+        the one before fails: as card-shaped changes; as the card left when the places lifted
+        are taken out of one blob; against the bare table."""
+        size = frame.shape[1], frame.shape[0]
+        mask = changed_mask(self.settled, frame, region)
+        changes = outlined(mask, region, size)
+        if not changes:
+            return
+        sorted_out = laid_and_lifted(changes, places)
+        if sorted_out is not None:
+            yield sorted_out
+        lifted = lifted_places(mask, region, places)
+        sorted_out = laid_beside_lifted(mask, region, size, places, lifted)
+        if sorted_out is not None:
+            yield sorted_out
+        if self.bare is not None:
+            sorted_out = self._laid_on_bare(frame, region, places, lifted)
+            if sorted_out is not None:
+                yield sorted_out
 
     def _laid_on_bare(self, frame: np.ndarray, region, places: dict, lifted: set):
         """A change neither way of sorting it against the settled table could tell (a card
