@@ -258,7 +258,7 @@ def run_camera(seconds: float) -> dict:
     from companion.engine.match import Match
     from companion.games.esp import ESP
     from companion.ui.app import App
-    from companion.ui.games.esp_camera import table
+    from companion.ui.games.esp_camera import lay_played
     from companion.vision.process import CameraSpec
     from firmware_py.box import Box
     from firmware_py.clock import SystemClock
@@ -300,7 +300,7 @@ def run_camera(seconds: float) -> dict:
                 legal = [a for a in app.screen.all_legal() if a["act"] == owed["act"] and a.get("seat") == owed.get("seat")]
                 action = rng.choice(legal)
                 count = len(app.match.match.actions)
-                app.camera.lay(table(view, action))
+                lay_played(app.camera, view, action)
                 pending = (count, now, time.monotonic())
                 laid += 1
             before = time.perf_counter()
