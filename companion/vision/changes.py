@@ -64,8 +64,13 @@ def footprint(corners: np.ndarray, shape, shift) -> np.ndarray:
     """A card's outline grown a little (its shadow, a corner found a few pixels off) as a
     uint8 mask of ``shape``, in pixels ``shift`` from the frame's."""
     mask = np.zeros(shape, np.uint8)
-    cv2.fillConvexPoly(mask, np.int32(np.round(grown(corners, AROUND) - np.float32(shift))), 255)
+    cv2.fillConvexPoly(mask, _footprint_polygon(corners, shift), 255)
     return mask
+
+
+def _footprint_polygon(corners: np.ndarray, shift=(0, 0)) -> np.ndarray:
+    """A card's outline grown by ``AROUND``, in whole pixels ``shift`` from the frame's."""
+    return np.int32(np.round(grown(corners, AROUND) - np.float32(shift)))
 
 
 def outside_footprints(outlines, shape) -> np.ndarray:
@@ -73,7 +78,7 @@ def outside_footprints(outlines, shape) -> np.ndarray:
     there): one mask drawn into, not one per card (a Pi pays for each whole-frame array)."""
     mask = np.full(shape, 255, np.uint8)
     for corners in outlines:
-        cv2.fillConvexPoly(mask, np.int32(np.round(grown(corners, AROUND))), 0)
+        cv2.fillConvexPoly(mask, _footprint_polygon(corners), 0)
     return mask
 
 

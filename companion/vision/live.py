@@ -5,8 +5,9 @@ Reading a frame is the costly part (hundreds of milliseconds on a Pi), so little
 
 * each frame is compared with the one before on a tiny copy (160 × 90, under a millisecond;
   what counts is how much of it changed, in any of blue, green and red, so a fingertip over
-  one card is movement, and a hand as dark as the table but not its colour); while anything moves, nothing is read, and agreement on every card starts again
-  (a card is entered only when nothing covers it);
+  one card is movement, and a hand as dark as the table but not its colour); while anything
+  moves, nothing is read, and agreement on every card starts again (a card is entered only
+  when nothing covers it);
 * a still frame that differs from the table as it last settled is compared with that table
   at full size: a change shaped like one card is named there at once (``changes.py``: the
   table's own pattern cancels out, and there is nothing to search); any other change is read
@@ -36,8 +37,8 @@ MOVED = 0.002       # share of the tiny copy's pixels that changed, that means s
 CHANGED = 0.002     # ...and since the last frame read, that means the table changed
 TINY = (160, 90)
 REFRESH = 20.0      # s: a still table is read again this often all the same (a missed change)
-SPOT = 12           # levels (of B, G or R): a tiny pixel that changed by more is part of what changed (the
-                    # sensor's noise, averaged over 8 x 8 pixels, stays far below)
+SPOT = 12           # levels (of B, G or R): a tiny pixel that changed by more is part of what
+                    # changed (the sensor's noise, averaged over 8 x 8 pixels, stays far below)
 MARGIN = 0.14       # of the frame's width, round what changed: a card's length, so the whole card is read
 EDGE = 4            # pixels: an outline this near the edge of the region read is cut by it
 REACH_WAIT = 6      # still frames at most passed over while a change reaches the frame's edge
@@ -170,9 +171,10 @@ class LiveReader:
     def _laid(self, frame: np.ndarray, region):
         """What changed since the table settled, told without a search: each card laid named
         surely where the frame differs, each known place that changed named again where it
-        lies (nothing there: it was taken away).  ``(readings, places looked at, places
-        gone)``, or None when a change is anything else or a new card's name is not sure
-        (then the part is read the usual way)."""
+        lies (nothing there: it was taken away).  The ways of sorting the change are tried in
+        turn until one names the cards it finds surely.  ``(readings, places looked at, places
+        gone)``, or None when no way tells the change, or a known place that changed is unsure
+        where it lies (then the part is read the usual way)."""
         if self.settled is None or self.settled.shape != frame.shape or not hasattr(self.reader, "name_at"):
             return None
         places = self.tracker.footprints()
@@ -220,7 +222,7 @@ class LiveReader:
                 yield sorted_out
 
     def _laid_on_bare(self, frame: np.ndarray, region, places: dict, lifted: set):
-        """A change neither way of sorting it against the settled table could tell (a card
+        """A change the ways of sorting it against the settled table did not tell (a card
         led over a gathered card's place): the places that changed (``lifted``), and the
         cards laid found against the bare table outside the places still lying; None if that
         cannot tell it."""
