@@ -65,6 +65,9 @@ KNOWN = 0.4      # a corner guess sharing this much with a card named surely is 
 ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies on top of any it overlaps
 COVER_LEAST = 0.02  # ... and is left out of the naming of a card it covers this much of
 HIDDEN_REACH = 4.0  # pixels: a corner this near a card on top (or under it) is hidden by it
+SHADOWED = 0.04  # a rough outline of a card just laid (a change's rectangle) is also tried this much
+                 # smaller, of the card's width: the change holds its shadow (a mono 1 of circles
+                 # on wood, its rectangle 5-8 pixels out on the shadow's sides, was unsure)
 
 
 @dataclass(frozen=True)
@@ -417,6 +420,10 @@ class Reader:
         card; a name whose ink is another colour is unsure)."""
         quads = [np.float32(q).reshape(4, 2) for q in quads]
         if snap and quads:
+            # each a little smaller first: a change's rectangle holds the card's shadow too, and
+            # a side snapped from it onto the paper's edge and another onto a printed frame
+            # make an outline that is neither (named unsure, it would hide the better one)
+            quads = [grown(q, -SHADOWED) for q in quads] + quads
             h, w = frame.shape[:2]
             pad = 0.25 * min(sides(q)[0] for q in quads)
             every = np.concatenate(quads)
