@@ -31,6 +31,7 @@ def play_game(reader, style: str, seed: int) -> dict:
     laid, the frames each took and the searches."""
     from companion.engine.match import Match
     from companion.games.esp import ESP
+    from companion.games.esp.seen import SAFE
     from companion.ui.games.esp_camera import lay_played, table
     from companion.vision.live import LiveReader
     from companion.vision.tracker import Landed
@@ -60,10 +61,10 @@ def play_game(reader, style: str, seed: int) -> dict:
                     continue
                 if event.card == action["card"] and reported is None:
                     reported = frame
-                    unsure += event.confidence < 0.8
+                    unsure += event.confidence < SAFE  # the screen asks
                 elif event.card not in on_table:  # read as a card that was not laid
                     strays += 1
-                    wrong += event.confidence >= 0.8  # ... surely: it would be entered
+                    wrong += event.confidence >= SAFE  # ... surely: it would be entered
             if reported is not None and frame >= reported + AFTER:
                 break
         if reported is None:
