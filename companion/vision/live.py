@@ -121,9 +121,7 @@ class LiveReader:
             self.agreeing = 0
         refresh = now - self.read_at >= REFRESH
         if not (changed or refresh or self.agreeing < STEADY or self.tracker.unsettled()):
-            self.baseline = self.last_read  # settled: changes are read against this table
-            self.settled = self.last_frame
-            self._learn_bare()
+            self._settle(self.last_read, self.last_frame)
             return Look(backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
         start = time.perf_counter()
         waiting = self.tracker.waiting()
@@ -154,6 +152,10 @@ class LiveReader:
         cost[0] += 1
         cost[1] += time.perf_counter() - start
         self.agreeing += 1
+        if not changed and self.agreeing >= STEADY and not self.tracker.unsettled():
+            # the look that made the table agree settles it: the next card may be laid at once
+            # (a brisk table), and changes must be read against this table, not the one before
+            self._settle(tiny, frame)
         return Look(tuple(events), self.tracker.backs(), tuple(self.tracker.faces()), True, True,
                     time.perf_counter() - start)
 
@@ -230,6 +232,11 @@ class LiveReader:
         laid = laid_on_bare(changed_mask(self.bare, frame, region), ~self.bare_seen[y0:y1, x0:x1], region,
                             (frame.shape[1], frame.shape[0]), [c for n, c in places.items() if n not in lifted])
         return None if laid is None else (laid, lifted)
+
+    def _settle(self, tiny: np.ndarray, frame: np.ndarray) -> None:
+        """The table as it now lies, read and agreed on: what later changes are found against."""
+        self.baseline, self.settled = tiny, frame
+        self._learn_bare()
 
     def _learn_bare(self) -> None:
         """The bare table learnt from the frame it just settled on, wherever no known card
