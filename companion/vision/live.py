@@ -28,7 +28,7 @@ from dataclasses import dataclass, field, replace
 import cv2
 import numpy as np
 
-from companion.vision.changes import (changed_mask, laid_and_lifted, laid_beside_lifted, laid_on_bare,
+from companion.vision.changes import (changed_mask, footprint, laid_and_lifted, laid_beside_lifted, laid_on_bare,
                                       lifted_places, outlined, outside_footprints)
 from companion.vision.geometry import overlap
 from companion.vision.tracker import STEADY, UNSURE, Tracker
@@ -42,6 +42,8 @@ SPOT = 12           # levels (of B, G or R): a tiny pixel that changed by more i
 MARGIN = 0.14       # of the frame's width, round what changed: a card's length, so the whole card is read
 EDGE = 4            # pixels: an outline this near the edge of the region read is cut by it
 REACH_WAIT = 6      # still frames at most passed over while a change reaches the frame's edge
+BARE_KNOWN = 0.5    # of a place's footprint where the bare table was seen, to tell whether it lies bare ...
+NOT_BARE = 0.2      # ... and the share of that which differs from it, that means something lies there
 LAID_OVER = 0.1     # a known place a card just laid covers this much of (of the smaller) is gone
                     # (chosen, not measured: a card turned up at that moment is read again later)
 SMALLEST = 0.4      # of the frame's height: the smallest side of a region read (the finder needs
@@ -172,11 +174,12 @@ class LiveReader:
 
     def _laid(self, frame: np.ndarray, region):
         """What changed since the table settled, told without a search: each card laid named
-        surely where the frame differs, each known place that changed named again where it
-        lies (nothing there: it was taken away).  The ways of sorting the change are tried in
-        turn until one names the cards it finds surely.  ``(readings, places looked at, places
-        gone)``, or None when no way tells the change, or a known place that changed is unsure
-        where it lies (then the part is read the usual way)."""
+        surely where the frame differs, each known place that changed (or was missed at an
+        earlier look) named again where it lies (nothing there and the table bare: it was taken
+        away).  The ways of sorting the change are tried in turn until one names the cards it
+        finds surely.  ``(readings, places looked at, places gone)``, or None when no way tells
+        the change, or a known place is unsure where it lies, or not named there though the
+        table is not bare there (then the part is read the usual way)."""
         if self.settled is None or self.settled.shape != frame.shape or not hasattr(self.reader, "name_at"):
             return None
         places = self.tracker.footprints()
@@ -191,15 +194,26 @@ class LiveReader:
             return None
         # a place a card was just laid over is gone (the card there now is the new one)
         under = {number for number in changed if any(overlap(quad, places[number]) > LAID_OVER for quad in laid)}
-        again = self.reader.name_at(frame, [places[number] for number in changed - under]) if changed - under else []
+        # a place missed at an earlier look is looked at again too, changed or not: looked at
+        # only where the frame changed, it stayed missing for good and the table never settled
+        # again (a gathered trick's card, with the next card laid where it had lain)
+        missing = self.tracker.missing() - changed
+        recheck = sorted((changed - under) | missing)
+        again = self.reader.name_at(frame, [places[number] for number in recheck]) if recheck else []
         if any(r.card == UNSURE for r in again):
             # a known place that changed and is not sure where it lies is searched: the hand that
             # just left it may have hidden a corner when it was found (a 3 of crosses found under
             # the fingers, named again at that outline, read as an unsure 5 of stars for good)
             return None
-        seen = {number for number in changed - under for r in again if overlap(r.corners, places[number]) >= 0.5}
+        found = {number for number in recheck for r in again if overlap(r.corners, places[number]) >= 0.5}
+        if any(not self._bare_at(frame, places[number]) for number in set(recheck) - found):
+            # a place not named again where it lay, yet the table is not bare there: something
+            # lies there that is not that card at that outline — a card laid where one of a
+            # gathered trick's lay was taken for it gone (or for it still missing) and was
+            # never read; the part is searched
+            return None
         self.quick += 1
-        return new + again, changed, changed - seen
+        return new + again, changed | missing, changed - found
 
     def _sortings(self, frame: np.ndarray, region, places: dict):
         """The ways the change since the table settled may be sorted into cards laid (their
@@ -232,6 +246,23 @@ class LiveReader:
         laid = laid_on_bare(changed_mask(self.bare, frame, region), ~self.bare_seen[y0:y1, x0:x1], region,
                             (frame.shape[1], frame.shape[0]), [c for n, c in places.items() if n not in lifted])
         return None if laid is None else (laid, lifted)
+
+    def _bare_at(self, frame: np.ndarray, corners: np.ndarray) -> bool:
+        """Whether the table lies bare where a card's outline is (as the loop learnt the bare
+        table there); False where it never saw the table bare."""
+        if self.bare is None:
+            return False
+        h, w = frame.shape[:2]
+        (x0, y0), (x1, y1) = np.int32(np.floor(corners.min(axis=0))), np.int32(np.ceil(corners.max(axis=0)))
+        x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1 + 1), min(h, y1 + 1)
+        if x1 <= x0 or y1 <= y0:
+            return True  # off the frame: nothing of it can be seen
+        inside = footprint(corners, (y1 - y0, x1 - x0), (x0, y0)) > 0
+        known = inside & self.bare_seen[y0:y1, x0:x1]
+        if known.sum() < BARE_KNOWN * inside.sum():
+            return False
+        differs = changed_mask(self.bare, frame, (x0, y0, x1, y1)) > 0
+        return (differs & known).sum() < NOT_BARE * known.sum()
 
     def _settle(self, tiny: np.ndarray, frame: np.ndarray) -> None:
         """The table as it now lies, read and agreed on: what later changes are found against."""

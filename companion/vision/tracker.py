@@ -159,9 +159,9 @@ class Tracker:
         return [place for place in self.places if place.names and not place.misses
                 and (len(place.names) < STEADY or len(set(place.names)) > 1 or place.names[-1] != place.reported)]
 
-    def missing(self) -> bool:
-        """Some place was not seen at the last look that could have seen it."""
-        return any(place.misses for place in self.places)
+    def missing(self) -> set[int]:
+        """The places (their numbers) not seen at the last look that could have seen them."""
+        return {place.number for place in self.places if place.misses}
 
     def unsettled(self) -> bool:
         """Some place still waits for agreeing readings, or to be seen gone."""
