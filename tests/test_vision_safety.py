@@ -75,10 +75,23 @@ def test_a_hand_over_a_card_is_left_out_and_the_rest_names_it(reader):
     face = straighten(frame, np.float32(placed[0].corners))
     covered = face.copy()
     covered[80:, :] = SKIN  # a hand over the lower part, its index and pips hidden
-    hidden = (reader.namer._skin_cells(covered) > 0.5) & ~reader.namer.skin_anywhere
+    hidden = reader.namer.hand_cells(covered)
     assert hidden.mean() > 0.3
     naming = reader.namer.name(covered)
     assert naming.card == "4 circle" and naming.similarity > 0.9
+
+
+@pytest.mark.parametrize("skin", [(31, 49, 77), (38, 55, 82), (127, 146, 176)],
+                         ids=["dark hand", "dark hand in its own shade", "pale hand in shade"])
+def test_a_hand_dark_or_pale_is_told_by_its_colour_not_its_brightness(reader, skin):
+    """The common YCrCb skin rule misses a dark hand (its colour's offsets shrink with its
+    brightness) and a pale one beside cream paper; the shares of red and blue do not."""
+    frame, placed = compose(3, STYLE, Conditions(table="felt", cards=1, noise=2.0), cards=["4 circle"])
+    covered = straighten(frame, np.float32(placed[0].corners))
+    covered[80:, :] = skin
+    assert reader.namer.hand_cells(covered).mean() > 0.3
+    naming = reader.namer.name(covered)
+    assert naming.card == "4 circle" and naming.confidence >= SAFE
 
 
 def test_a_face_whose_paper_is_not_the_deck_s_colour_is_no_card(reader):

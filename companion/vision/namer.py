@@ -58,15 +58,24 @@ SHARP = 0.8             # the blur of the faces the numerals are compared on
 PLAY = 3                # pixels a differing patch may shift to match
 LOCAL_SURE = 0.1        # a patch correlation better by this much is certainty
 DIFFER = 0.8            # pixels where two taught faces differ by more than this (normalised)
-SKIN_LOW, SKIN_HIGH = (40, 138, 80), (255, 175, 125)  # YCrCb: the common skin rule
-SKIN_APART = 10        # ... and this far (Cr up, Cb down) from the deck's paper
-MOST_HIDDEN = 0.45      # a face more under a hand than this is not named past it
+SKIN_WARMER = 0.07      # skin: a pixel's share of red less its share of blue this much above the
+                        # face's paper's (measured on the corpus's hands: 0.11 to 0.3, pale to dark;
+                        # paper within 0.02 of its own) ...
+SKIN_WARMEST = 0.36     # ... and at most this much (a red or orange ink: 0.5 and more)
+SKIN_DARKEST = 60       # ... in a pixel at least this bright (B + G + R): in black ink a colour's
+                        # shares are mostly noise
+PAPER_NEAR = 0.04       # a pixel whose colour shares lie this near the taught paper's is paper
+MOST_HIDDEN = 0.6       # a face more under a hand than this is not named past it (0.45 before hands
+                        # were told by colour: more of a hand is found now)
 MOST_COVERED = 0.6      # a face more under another card than this (in cells) is only guessed at
 COVERED_CELL = 0.1      # a cell this much under another card is left out (the card's edge and
                         # shadow reach past its outline, and a sliver of its print can pass for a
                         # pip of this card)
-SKIN_CELL = 0.5         # a cell this much skin-coloured is a hand ...
-SKIN_TAUGHT = 0.2       # ... where no taught face is this much skin-coloured
+SKIN_CELL = 0.5         # a cell this much skin-coloured (of its pixels no taught face has skin's
+                        # colour at) is a hand ...
+SKIN_OPEN = 0.3         # ... if at least this share of it is such pixels
+SKIN_TAUGHT_PLAY = 3    # pixels: a taught face's skin-coloured print (an orange pip, a red
+                        # numeral's edge) is kept clear of by this much, as a face is a few off
 STRETCH = 0.06          # the most a face from the frame may be scaled to match: a card's
                         # printed inner frame is 10 % smaller than the card
 
@@ -88,6 +97,13 @@ THUMB = (20, 28)        # the first glance's size: a fifth of the face each way
 GLANCE_BLUR = 0.5       # the signature's blur at that size
 FIRST_GLANCE = 0.25     # a thumbnail correlating less with every taught face is not a card
                         # that could be named (measured: none reached a safe similarity)
+
+
+def _shares(bgr: np.ndarray) -> np.ndarray:
+    """Each pixel's shares of B, G and R (float32, the picture's shape): its colour without
+    its brightness."""
+    pixels = bgr.astype(np.float32) + 1.0
+    return pixels / pixels.sum(axis=-1, keepdims=True)
 
 
 def _normalised(image: np.ndarray) -> np.ndarray:
@@ -182,17 +198,18 @@ class Namer:
         self.cell_power = (self.cell_templates ** 2).sum(axis=2)
         self._pair_patches: dict[tuple[int, int], list] = {}
         # the cells where some taught face (either way up) is skin-coloured itself (an orange
-        # pip): a hand is not told from the print there
-        # skin: the common YCrCb rule, kept clear of the deck's own paper (a cream paper lies
-        # at its edge: redder and less blue than white, as skin is)
-        paper = np.median(np.concatenate([cv2.cvtColor(face, cv2.COLOR_BGR2YCrCb)[20:-20, 10:-10].reshape(-1, 3)
-                                          for name, face in faces.items() if name != BACK] or
-                                         [np.uint8([[235, 128, 128]])]), axis=0)
-        self.skin_low = (SKIN_LOW[0], max(SKIN_LOW[1], int(paper[1]) + SKIN_APART), SKIN_LOW[2])
-        self.skin_high = (SKIN_HIGH[0], SKIN_HIGH[1], min(SKIN_HIGH[2], int(paper[2]) - SKIN_APART))
-        skin = np.stack([self._skin_cells(face) for face in faces.values()])
-        flipped = skin.reshape(len(skin), FACE_H // CELL, FACE_W // CELL)[:, ::-1, ::-1].reshape(len(skin), -1)
-        self.skin_anywhere = np.concatenate([skin, flipped]).max(axis=0) > SKIN_TAUGHT
+        # pip): a hand is not told from the print there.  Skin is told by its colour's shares
+        # against the paper's (warmer), which a face's brightness leaves alone: a dark hand and
+        # a pale one, in a dim room or under a lamp
+        papers = [_shares(face[20:-20, 10:-10]).reshape(-1, 3) for name, face in faces.items() if name != BACK]
+        self.paper_shares = np.median(np.concatenate(papers), axis=0) if papers else np.full(3, 1 / 3, np.float32)
+        taught = np.zeros((FACE_H, FACE_W), np.uint8)
+        for name, face in faces.items():
+            if name != BACK:  # (a back is told by its whole pattern, never past a hand)
+                skin = self.skin_pixels(face).astype(np.uint8)
+                taught |= skin | skin[::-1, ::-1]
+        play = 2 * SKIN_TAUGHT_PLAY + 1
+        self.skin_taught = cv2.dilate(taught, np.ones((play, play), np.uint8)) > 0
         thumbs = np.stack([_normalised(cv2.resize(t, THUMB, interpolation=cv2.INTER_AREA))
                            for t in self.templates])
         self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
@@ -254,16 +271,29 @@ class Namer:
         sig = _normalised(signature(thumb_bgr, GLANCE_BLUR)).ravel()
         return float((self.thumbs @ sig).max())
 
-    def _skin_cells(self, face_bgr: np.ndarray) -> np.ndarray:
-        """Each cell's share of skin-coloured pixels (a hand over the card)."""
-        gh, gw = FACE_H // CELL, FACE_W // CELL
-        ycc = cv2.cvtColor(face_bgr, cv2.COLOR_BGR2YCrCb)
-        skin = (cv2.inRange(ycc, self.skin_low, self.skin_high) > 0).astype(np.float32)
-        return skin.reshape(gh, CELL, gw, CELL).mean(axis=(1, 3)).ravel()
+    def skin_pixels(self, face_bgr: np.ndarray) -> np.ndarray:
+        """Where a face is skin-coloured (bool, the face's shape): warmer than its own paper
+        (red's share less blue's), but not as far as a red or orange ink.  The paper is the
+        face's pixels near the taught paper's colour, so a lamp's or a camera's colour cast
+        moves both alike; the face is smoothed a little first, as a pixel's noise would
+        scatter its colour's shares."""
+        smooth = cv2.GaussianBlur(face_bgr, (0, 0), 1.2)
+        shares = _shares(smooth)
+        warm = shares[..., 2] - shares[..., 0]
+        paper = np.abs(shares - self.paper_shares).max(axis=2) < PAPER_NEAR
+        own = float(np.median(warm[paper])) if paper.mean() > 0.1 else \
+            float(self.paper_shares[2] - self.paper_shares[0])
+        bright = smooth.astype(np.int32).sum(axis=2) >= SKIN_DARKEST
+        return (warm >= own + SKIN_WARMER) & (warm <= own + SKIN_WARMEST) & bright
 
     def hand_cells(self, face_bgr: np.ndarray) -> np.ndarray:
-        """The cells of a face under a hand: skin-coloured where no taught face is."""
-        return (self._skin_cells(face_bgr) > SKIN_CELL) & ~self.skin_anywhere
+        """The cells of a face under a hand (bool, one per cell): mostly skin-coloured, of
+        the pixels where no taught face's print is (an orange pip's colour is near skin's)."""
+        gh, gw = FACE_H // CELL, FACE_W // CELL
+        open_ = ~self.skin_taught
+        skin = (self.skin_pixels(face_bgr) & open_).reshape(gh, CELL, gw, CELL).sum(axis=(1, 3)).ravel()
+        room = open_.reshape(gh, CELL, gw, CELL).sum(axis=(1, 3)).ravel()
+        return (room >= SKIN_OPEN * CELL * CELL) & (skin > SKIN_CELL * np.maximum(room, 1))
 
     def name(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> Naming:
         """The face's name.  Cells of skin where no taught face has that colour are a hand,
@@ -272,6 +302,11 @@ class Namer:
         skin = self.hand_cells(face_bgr)
         under = np.zeros_like(skin) if covered is None else \
             covered.reshape(FACE_H // CELL, CELL, FACE_W // CELL, CELL).mean(axis=(1, 3)).ravel() > COVERED_CELL
+        if skin.any() and self.back_rows:  # a back's print may be warm (a brown pattern): a
+            # face nearest a back as it is has no hand to leave out (a back is named whole)
+            whole = self._distances(signature(face_bgr))[0]
+            if self.labels[int(np.argmin(whole))][0] == BACK:
+                skin[:] = False
         hidden = skin | under
         if under.mean() > MOST_COVERED:  # mostly under another card: what shows is a guess at most (named
             # whole, the top card's symbol beside this one's numeral makes a card of its own)
