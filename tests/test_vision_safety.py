@@ -94,6 +94,22 @@ def test_a_hand_dark_or_pale_is_told_by_its_colour_not_its_brightness(reader, sk
     assert naming.card == "4 circle" and naming.confidence >= SAFE
 
 
+@pytest.mark.parametrize("name", ["2 circle", "4 square"])
+def test_a_hand_over_the_pips_is_the_hand_still(name):
+    """Red and orange pips are near skin's colour, so skin alone is not a hand where a
+    taught face prints it; but a hand is one piece: the patch reaching beyond the pips is
+    the hand over them too (else the pips' cells, under the hand, were named as paper)."""
+    pips = next(style for style in STYLES if style.name == "pips")
+    taught = readers()["pips"]
+    frame, placed = compose(5, pips, Conditions(table="felt", cards=1, noise=2.0), cards=[name])
+    covered = straighten(frame, order_corners(np.float32(placed[0].corners)))
+    covered[:75, :] = (150, 175, 220)  # a pale hand over the upper half, its pips included
+    cells = taught.namer.hand_cells(covered).reshape(14, 10)
+    assert cells[:7].all() and not cells[8:].any()
+    naming = taught.namer.name(covered)
+    assert naming.card == name and naming.confidence >= SAFE
+
+
 def test_a_face_whose_paper_is_not_the_deck_s_colour_is_no_card(reader):
     frame, placed = compose(3, STYLE, Conditions(table="felt", cards=1, noise=2.0), cards=["4 circle"])
     seen = Reading("4 circle", "4 circle", np.float32(placed[0].corners), 1.0, 0.95)
@@ -113,6 +129,21 @@ def test_a_name_whose_ink_is_another_colour_is_not_sure():
     # in grey a star half under another card can pass for a cross; its purple cannot
     [crossed] = taught._checked(frame, [Reading("2 cross", "2 cross", corners, 1.0, 0.95)])
     assert crossed.card == UNSURE and crossed.guess == "2 cross"
+
+
+def test_a_card_in_a_hand_s_shadow_keeps_its_ink():
+    """The paper in a hand's shadow is darker than ink is told by, but it is no ink: counted,
+    its grey made a red circle's ink fail its own name (a sure card beside a hand asked about)."""
+    pips = next(style for style in STYLES if style.name == "pips")
+    taught = readers()["pips"]
+    frame, placed = compose(3, pips, Conditions(table="felt", cards=1, noise=2.0), cards=["1 circle"])
+    a, b, c, d = quad = order_corners(np.float32(placed[0].corners))
+    shadow = np.zeros(frame.shape[:2], np.float32)
+    cv2.fillConvexPoly(shadow, np.int32([a, b, (b + c) / 2, (a + d) / 2]), 1.0)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), 4)  # over half the card, its edge soft
+    shaded = (frame * (1 - 0.45 * shadow[..., None])).astype(np.uint8)
+    [kept] = taught._checked(shaded, [Reading("1 circle", "1 circle", quad, 1.0, 0.95)])
+    assert kept.card == "1 circle"
 
 
 def test_an_outline_that_is_half_of_another_card_is_not_sure():

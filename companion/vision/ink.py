@@ -13,20 +13,48 @@ INK_DARK = 0.7       # ink: pixels darker than this share of the paper
 COLOURED = 0.06      # coloured ink: a pixel whose share of B, G or R (against the paper) is this far
                      # from a grey's third
 COLOURED_LEAST = 0.01  # ... at least this share of the face, to tell its colour by
+PAPER_NEAR = 0.04    # paper: a pixel whose colour shares lie this near the face's paper's ...
+SHADOW = 0.45        # ... at least this share of its brightness (a hand's shadow halves it at most)
 
 
-def _dark_pixels(face: np.ndarray, ignore: np.ndarray | None) -> np.ndarray | None:
+def _dark_pixels(face: np.ndarray, ignore: np.ndarray | None,
+                 not_ink: np.ndarray | None = None) -> np.ndarray | None:
     """The face's pixels darker than ``INK_DARK`` of its paper (the mean of its lighter half),
     each divided by the paper, channel by channel (a colour cast divides out); ``ignore``'s
-    pixels left out.  None when nothing is left."""
+    pixels left out, and ``not_ink``'s left out of the ink only (a shadow: the paper, darker).
+    None when nothing is left."""
     pixels = np.float32(face).reshape(-1, 3) + 1.0
-    if ignore is not None:
-        pixels = pixels[~ignore.ravel()]
+    keep = np.ones(len(pixels), bool) if ignore is None else ~ignore.ravel()
+    pixels = pixels[keep]
     if not len(pixels):
         return None
     light = pixels.sum(axis=1)
     paper = pixels[light >= np.median(light)].mean(axis=0)
-    return pixels[light < INK_DARK * paper.sum()] / paper
+    dark = light < INK_DARK * paper.sum()
+    if not_ink is not None:
+        dark &= ~not_ink.ravel()[keep]
+    return pixels[dark] / paper
+
+
+def colour_shares(bgr: np.ndarray) -> np.ndarray:
+    """Each pixel's shares of B, G and R (float32, the picture's shape): its colour without
+    its brightness."""
+    pixels = bgr.astype(np.float32) + 1.0
+    return pixels / pixels.sum(axis=-1, keepdims=True)
+
+
+def shaded_paper(face: np.ndarray, paper_shares: np.ndarray) -> np.ndarray:
+    """Where a face (straightened, BGR) is its paper, lit or in a shadow (bool): colour shares
+    within ``PAPER_NEAR`` of the face's own paper's (the pixels near ``paper_shares``, the
+    taught paper's) and at least ``SHADOW`` of its brightness.  A hand's shadow over a card is
+    darker than ``INK_DARK`` but is no ink."""
+    smooth = cv2.GaussianBlur(face, (0, 0), 1.2)
+    light = smooth.astype(np.float32).sum(axis=2)
+    shares = colour_shares(smooth)
+    near = np.abs(shares - paper_shares).max(axis=2) < PAPER_NEAR
+    own, bright = (shares[near].mean(axis=0), float(np.percentile(light[near], 75))) if near.mean() > 0.1 else \
+        (paper_shares, float(np.percentile(light, 75)))
+    return (np.abs(shares - own).max(axis=2) < PAPER_NEAR) & (light >= SHADOW * bright)
 
 
 def _shares(ink: np.ndarray, least: float, face: np.ndarray) -> np.ndarray | None:
@@ -38,13 +66,14 @@ def _shares(ink: np.ndarray, least: float, face: np.ndarray) -> np.ndarray | Non
     return tone / tone.sum()
 
 
-def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
+def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None,
+             not_ink: np.ndarray | None = None) -> np.ndarray | None:
     """The colour of a face's ink against its paper: the mean of its darker pixels divided by
     the mean of its lighter half, channel by channel, as shares (a colour cast divides out).
     ``face``: straightened to ``INK_SIZE``; ``ignore``: where the face is not this card's
     (bool, the face's shape: another card or a hand over it).  None when too little of it is
     ink to tell."""
-    ink = _dark_pixels(face, ignore)
+    ink = _dark_pixels(face, ignore, not_ink)
     return None if ink is None else _shares(ink, INK_LEAST, face)
 
 

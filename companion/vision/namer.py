@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import FACE_H, FACE_W
-from companion.vision.ink import INK_SIZE, ink_apart, ink_colour, taught_inks
+from companion.vision.ink import INK_SIZE, PAPER_NEAR, colour_shares, ink_apart, ink_colour, taught_inks
 
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.7           # a cell whose error is above this for every face is covered
@@ -64,16 +64,15 @@ SKIN_WARMER = 0.07      # skin: a pixel's share of red less its share of blue th
 SKIN_WARMEST = 0.36     # ... and at most this much (a red or orange ink: 0.5 and more)
 SKIN_DARKEST = 60       # ... in a pixel at least this bright (B + G + R): in black ink a colour's
                         # shares are mostly noise
-PAPER_NEAR = 0.04       # a pixel whose colour shares lie this near the taught paper's is paper
 MOST_HIDDEN = 0.6       # a face more under a hand than this is not named past it (0.45 before hands
                         # were told by colour: more of a hand is found now)
 MOST_COVERED = 0.6      # a face more under another card than this (in cells) is only guessed at
 COVERED_CELL = 0.1      # a cell this much under another card is left out (the card's edge and
                         # shadow reach past its outline, and a sliver of its print can pass for a
                         # pip of this card)
-SKIN_CELL = 0.5         # a cell this much skin-coloured (of its pixels no taught face has skin's
-                        # colour at) is a hand ...
-SKIN_OPEN = 0.3         # ... if at least this share of it is such pixels
+SKIN_CELL = 0.5         # a cell this much under a hand is left out
+SKIN_LEAST = 80         # a patch of skin colour with this many pixels where no taught face's print
+                        # is skin-coloured is a hand
 SKIN_TAUGHT_PLAY = 3    # pixels: a taught face's skin-coloured print (an orange pip, a red
                         # numeral's edge) is kept clear of by this much, as a face is a few off
 STRETCH = 0.06          # the most a face from the frame may be scaled to match: a card's
@@ -97,13 +96,6 @@ THUMB = (20, 28)        # the first glance's size: a fifth of the face each way
 GLANCE_BLUR = 0.5       # the signature's blur at that size
 FIRST_GLANCE = 0.25     # a thumbnail correlating less with every taught face is not a card
                         # that could be named (measured: none reached a safe similarity)
-
-
-def _shares(bgr: np.ndarray) -> np.ndarray:
-    """Each pixel's shares of B, G and R (float32, the picture's shape): its colour without
-    its brightness."""
-    pixels = bgr.astype(np.float32) + 1.0
-    return pixels / pixels.sum(axis=-1, keepdims=True)
 
 
 def _normalised(image: np.ndarray) -> np.ndarray:
@@ -201,7 +193,7 @@ class Namer:
         # pip): a hand is not told from the print there.  Skin is told by its colour's shares
         # against the paper's (warmer), which a face's brightness leaves alone: a dark hand and
         # a pale one, in a dim room or under a lamp
-        papers = [_shares(face[20:-20, 10:-10]).reshape(-1, 3) for name, face in faces.items() if name != BACK]
+        papers = [colour_shares(face[20:-20, 10:-10]).reshape(-1, 3) for name, face in faces.items() if name != BACK]
         self.paper_shares = np.median(np.concatenate(papers), axis=0) if papers else np.full(3, 1 / 3, np.float32)
         taught = np.zeros((FACE_H, FACE_W), np.uint8)
         for name, face in faces.items():
@@ -278,7 +270,7 @@ class Namer:
         moves both alike; the face is smoothed a little first, as a pixel's noise would
         scatter its colour's shares."""
         smooth = cv2.GaussianBlur(face_bgr, (0, 0), 1.2)
-        shares = _shares(smooth)
+        shares = colour_shares(smooth)
         warm = shares[..., 2] - shares[..., 0]
         paper = np.abs(shares - self.paper_shares).max(axis=2) < PAPER_NEAR
         own = float(np.median(warm[paper])) if paper.mean() > 0.1 else \
@@ -286,14 +278,20 @@ class Namer:
         bright = smooth.astype(np.int32).sum(axis=2) >= SKIN_DARKEST
         return (warm >= own + SKIN_WARMER) & (warm <= own + SKIN_WARMEST) & bright
 
+    def hand_pixels(self, face_bgr: np.ndarray) -> np.ndarray:
+        """Where a hand lies over a face (bool): each patch of skin colour that reaches well
+        beyond where any taught face's print has that colour (an orange pip's is near skin's),
+        the whole patch — a hand is one piece, and over the pips it is the hand still."""
+        skin = self.skin_pixels(face_bgr).astype(np.uint8)
+        count, labels = cv2.connectedComponents(skin, connectivity=8)
+        beyond = np.bincount(labels[~self.skin_taught], minlength=count)
+        beyond[0] = 0
+        return (beyond >= SKIN_LEAST)[labels]
+
     def hand_cells(self, face_bgr: np.ndarray) -> np.ndarray:
-        """The cells of a face under a hand (bool, one per cell): mostly skin-coloured, of
-        the pixels where no taught face's print is (an orange pip's colour is near skin's)."""
+        """The cells of a face under a hand (bool, one per cell): mostly hand."""
         gh, gw = FACE_H // CELL, FACE_W // CELL
-        open_ = ~self.skin_taught
-        skin = (self.skin_pixels(face_bgr) & open_).reshape(gh, CELL, gw, CELL).sum(axis=(1, 3)).ravel()
-        room = open_.reshape(gh, CELL, gw, CELL).sum(axis=(1, 3)).ravel()
-        return (room >= SKIN_OPEN * CELL * CELL) & (skin > SKIN_CELL * np.maximum(room, 1))
+        return self.hand_pixels(face_bgr).reshape(gh, CELL, gw, CELL).mean(axis=(1, 3)).ravel() > SKIN_CELL
 
     def name(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> Naming:
         """The face's name.  Cells of skin where no taught face has that colour are a hand,

@@ -21,7 +21,7 @@ import numpy as np
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.frame import printed_frame
-from companion.vision.ink import INK_SIZE, ink_apart, ink_tone, taught_inks
+from companion.vision.ink import INK_SIZE, ink_apart, ink_tone, shaded_paper, taught_inks
 from companion.vision.geometry import ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, order_corners, overlap, quad_area, straighten
 from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
@@ -50,9 +50,8 @@ CLOSE_REPEAT = 0.98  # ... or this much, for the few outlines measured out on th
 INK_DRIFT = 0.15     # the most a face's ink tone may differ from its name's (measured: true faces 0.012
                      # typically, half-covered ones up to 0.26 — unsure mostly; a purple star named
                      # as a blue cross, over 0.2; on the check set and every fifth big-set frame,
-                     # 14 of 1,787 faces named right are over it, under glare or beside a hand —
-                     # against the paper near each pixel and without skin, 3 were, but half a 2 of
-                     # pips under a hand, read as a 1, then passed: a card invented)
+                     # 14 of 1,787 faces named right were over it, under glare or beside a hand,
+                     # before a hand and its shadow were left out of the ink)
 COLOUR_DRIFT = 0.06  # the most a face's paper's colour shares may differ from the taught paper's
                      # (measured on the corpus's faces: at most 0.028; a pink cloth: 0.1)
 SIZE_LOW = 0.8   # a card named surely at under this share of the size expected where it lies (or over
@@ -284,7 +283,7 @@ class Reader:
         self.insets = ((self.frame_inset,) if self.frame_inset is not None else ()) + (BACK_RIM,)
         self.paper = paper_colour(faces)
         self.paper_chroma = None if self.paper is None else _chroma(self.paper)
-        self.inks = taught_inks(faces, BACK)
+        self.inks = taught_inks(faces, BACK, self._face_ink)
         # a back's blended tone (its pattern inside the rim), to find backs by on a busy cloth
         self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
 
@@ -301,6 +300,16 @@ class Reader:
         got = _chroma(pixels[light >= np.median(light)])
         return float(np.abs(got - self.paper_chroma).max()) <= COLOUR_DRIFT
 
+    def _face_ink(self, small: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
+        """A face's ink tone (``small``: straightened to ``INK_SIZE``; ``ignore``: what lies over
+        it): a hand is no part of the face, and the paper in a hand's shadow is no ink (both
+        made a card beside a hand fail its own ink)."""
+        face = cv2.resize(small, (FACE_W, FACE_H), interpolation=cv2.INTER_LINEAR)
+        hand = cv2.resize(self.namer.hand_pixels(face).astype(np.uint8), INK_SIZE,
+                          interpolation=cv2.INTER_AREA) > 0
+        return ink_tone(small, hand if ignore is None else ignore | hand,
+                        shaded_paper(small, self.namer.paper_shares))
+
     def _ink_agrees(self, small: np.ndarray, reading: Reading) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``) shows its
         name's ink colour: the grey comparison is blind to it, and a purple star half under
@@ -309,8 +318,8 @@ class Reader:
         agrees."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
-        seen = ink_tone(small, covered_on_face(reading.corners, reading.under, size=INK_SIZE)
-                        if reading.under else None)
+        seen = self._face_ink(small, covered_on_face(reading.corners, reading.under, size=INK_SIZE)
+                              if reading.under else None)
         want = self.inks[reading.card]
         return seen is None or want is None or ink_apart(seen, want) <= INK_DRIFT
 
