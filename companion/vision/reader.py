@@ -484,10 +484,12 @@ class Reader:
         first = self._named(frame, outlines.quads(), edges=edges)
         sure = _sure(first)
         # the cards seen whole (named or nearly) give the size to complete the others with;
-        # with none, the sizes a card may have in the frame
-        sized = [r for r in first if r.similarity > SIZED]
-        shorts = [float(np.median([sides(r.corners)[0] for r in sized]))] if sized else \
-            default_short_sides(frame.shape[1])
+        # with none, the sizes a card may have in the frame (and only such a size is a card's:
+        # a checked cloth's square, half a card wide, can look like a plain face in grey)
+        may_be = default_short_sides(frame.shape[1])
+        sized = [sides(r.corners)[0] for r in first if r.similarity > SIZED]
+        sized = [side for side in sized if SIZE_LOW * may_be[0] <= side <= may_be[-1] / SIZE_LOW]
+        shorts = [float(np.median(sized))] if sized else may_be
         guesses = outlines.corner_guesses(shorts)
         second = self._named(frame, guesses, known=sure, grow=False,
                              edges=edges, covers=_on_top(first)) if CORNERS else []
