@@ -43,18 +43,32 @@ def colour_shares(bgr: np.ndarray) -> np.ndarray:
     return pixels / pixels.sum(axis=-1, keepdims=True)
 
 
+def share_planes(bgr: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    """A picture's shares of B, G and R as three float32 planes, and its brightness (B + G + R,
+    each counted from 1): as :func:`colour_shares`, in OpenCV's calls (a face is named many
+    times a frame, and numpy's are several times slower on pictures this small)."""
+    planes = cv2.split(bgr.astype(np.float32) + 1.0)
+    total = cv2.add(cv2.add(planes[0], planes[1]), planes[2])
+    return [cv2.divide(plane, total) for plane in planes], total
+
+
+def near_shares(planes: list[np.ndarray], shares, within: float) -> np.ndarray:
+    """Where every share lies within ``within`` of ``shares`` (bool)."""
+    apart = cv2.max(cv2.max(cv2.absdiff(planes[0], float(shares[0])), cv2.absdiff(planes[1], float(shares[1]))),
+                    cv2.absdiff(planes[2], float(shares[2])))
+    return apart < within
+
+
 def shaded_paper(face: np.ndarray, paper_shares: np.ndarray) -> np.ndarray:
     """Where a face (straightened, BGR) is its paper, lit or in a shadow (bool): colour shares
     within ``PAPER_NEAR`` of the face's own paper's (the pixels near ``paper_shares``, the
     taught paper's) and at least ``SHADOW`` of its brightness.  A hand's shadow over a card is
     darker than ``INK_DARK`` but is no ink."""
-    smooth = cv2.GaussianBlur(face, (0, 0), 1.2)
-    light = smooth.astype(np.float32).sum(axis=2)
-    shares = colour_shares(smooth)
-    near = np.abs(shares - paper_shares).max(axis=2) < PAPER_NEAR
-    own, bright = (shares[near].mean(axis=0), float(np.percentile(light[near], 75))) if near.mean() > 0.1 else \
-        (paper_shares, float(np.percentile(light, 75)))
-    return (np.abs(shares - own).max(axis=2) < PAPER_NEAR) & (light >= SHADOW * bright)
+    planes, light = share_planes(cv2.GaussianBlur(face, (0, 0), 1.2))
+    near = near_shares(planes, paper_shares, PAPER_NEAR)
+    own, bright = ([float(plane[near].mean()) for plane in planes], float(np.percentile(light[near], 75))) \
+        if near.mean() > 0.1 else (paper_shares, float(np.percentile(light, 75)))
+    return near_shares(planes, own, PAPER_NEAR) & (light >= SHADOW * bright)
 
 
 def _shares(ink: np.ndarray, least: float, face: np.ndarray) -> np.ndarray | None:

@@ -19,7 +19,8 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import FACE_H, FACE_W
-from companion.vision.ink import INK_SIZE, PAPER_NEAR, colour_shares, ink_apart, ink_colour, taught_inks
+from companion.vision.ink import (INK_SIZE, PAPER_NEAR, colour_shares, ink_apart, ink_colour, near_shares,
+                                  share_planes, taught_inks)
 
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.7           # a cell whose error is above this for every face is covered
@@ -269,14 +270,12 @@ class Namer:
         face's pixels near the taught paper's colour, so a lamp's or a camera's colour cast
         moves both alike; the face is smoothed a little first, as a pixel's noise would
         scatter its colour's shares."""
-        smooth = cv2.GaussianBlur(face_bgr, (0, 0), 1.2)
-        shares = colour_shares(smooth)
-        warm = shares[..., 2] - shares[..., 0]
-        paper = np.abs(shares - self.paper_shares).max(axis=2) < PAPER_NEAR
+        planes, light = share_planes(cv2.GaussianBlur(face_bgr, (0, 0), 1.2))
+        warm = cv2.subtract(planes[2], planes[0])
+        paper = near_shares(planes, self.paper_shares, PAPER_NEAR)
         own = float(np.median(warm[paper])) if paper.mean() > 0.1 else \
             float(self.paper_shares[2] - self.paper_shares[0])
-        bright = smooth.astype(np.int32).sum(axis=2) >= SKIN_DARKEST
-        return (warm >= own + SKIN_WARMER) & (warm <= own + SKIN_WARMEST) & bright
+        return (warm >= own + SKIN_WARMER) & (warm <= own + SKIN_WARMEST) & (light >= SKIN_DARKEST + 3)
 
     def hand_pixels(self, face_bgr: np.ndarray) -> np.ndarray:
         """Where a hand lies over a face (bool): each patch of skin colour that reaches well
