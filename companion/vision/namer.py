@@ -293,9 +293,9 @@ class Namer:
         return self.hand_pixels(face_bgr).reshape(gh, CELL, gw, CELL).mean(axis=(1, 3)).ravel() > SKIN_CELL
 
     def name(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> Naming:
-        """The face's name.  Cells of skin where no taught face has that colour are a hand,
-        and cells mostly ``covered`` (bool, the face's shape: where a card known to lie on
-        top of it is) are another card: both are left out of every comparison."""
+        """The face's name.  Cells mostly under a hand (:meth:`hand_cells`), and cells mostly
+        ``covered`` (bool, the face's shape: where a card known to lie on top of it is), are
+        left out of every comparison."""
         skin = self.hand_cells(face_bgr)
         under = np.zeros_like(skin) if covered is None else \
             covered.reshape(FACE_H // CELL, CELL, FACE_W // CELL, CELL).mean(axis=(1, 3)).ravel() > COVERED_CELL
