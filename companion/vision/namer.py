@@ -335,11 +335,6 @@ class Namer:
         seen = None if hidden is None else np.repeat(np.repeat(
             (~hidden).reshape(FACE_H // CELL, FACE_W // CELL), CELL, 0), CELL, 1).astype(np.uint8)
         moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH, mask=seen)
-        if moved is None and seen is not None:  # part of the face hidden: what shows may hold too
-            # little to fit an affine warp by (a hand over half a pips card), but enough to
-            # shift the face by — a face a few pixels off is what alignment is for
-            moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH, mask=seen,
-                             motion=cv2.MOTION_TRANSLATION)
         if moved is not None:
             sig, fine = moved
         # the ink tells suits apart only on a face partly under a card seen whole: its outline
