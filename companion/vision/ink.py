@@ -36,17 +36,10 @@ def _dark_pixels(face: np.ndarray, ignore: np.ndarray | None,
     return pixels[dark] / paper
 
 
-def colour_shares(bgr: np.ndarray) -> np.ndarray:
-    """Each pixel's shares of B, G and R (float32, the picture's shape): its colour without
-    its brightness."""
-    pixels = bgr.astype(np.float32) + 1.0
-    return pixels / pixels.sum(axis=-1, keepdims=True)
-
-
 def share_planes(bgr: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     """A picture's shares of B, G and R as three float32 planes, and its brightness (B + G + R,
-    each counted from 1): as :func:`colour_shares`, in OpenCV's calls (a face is named many
-    times a frame, and numpy's are several times slower on pictures this small)."""
+    each counted from 1): a pixel's colour without its brightness.  In OpenCV's calls: a face is
+    named many times a frame, and numpy's are several times slower on pictures this small."""
     planes = cv2.split(bgr.astype(np.float32) + 1.0)
     total = cv2.add(cv2.add(planes[0], planes[1]), planes[2])
     return [cv2.divide(plane, total) for plane in planes], total

@@ -19,8 +19,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import FACE_H, FACE_W
-from companion.vision.ink import (INK_SIZE, PAPER_NEAR, colour_shares, ink_apart, ink_colour, near_shares,
-                                  share_planes, taught_inks)
+from companion.vision.ink import INK_SIZE, PAPER_NEAR, ink_apart, ink_colour, near_shares, share_planes, taught_inks
 
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.7           # a cell whose error is above this for every face is covered
@@ -194,7 +193,8 @@ class Namer:
         # pip): a hand is not told from the print there.  Skin is told by its colour's shares
         # against the paper's (warmer), which a face's brightness leaves alone: a dark hand and
         # a pale one, in a dim room or under a lamp
-        papers = [colour_shares(face[20:-20, 10:-10]).reshape(-1, 3) for name, face in faces.items() if name != BACK]
+        papers = [np.stack(share_planes(face[20:-20, 10:-10])[0], axis=-1).reshape(-1, 3)
+                  for name, face in faces.items() if name != BACK]
         self.paper_shares = np.median(np.concatenate(papers), axis=0) if papers else np.full(3, 1 / 3, np.float32)
         taught = np.zeros((FACE_H, FACE_W), np.uint8)
         for name, face in faces.items():
