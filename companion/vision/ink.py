@@ -46,10 +46,19 @@ def share_planes(bgr: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
 
 
 def near_shares(planes: list[np.ndarray], shares, within: float) -> np.ndarray:
-    """Where every share lies within ``within`` of ``shares`` (bool)."""
+    """Where every share lies within ``within`` of ``shares`` (three numbers; bool)."""
     apart = cv2.max(cv2.max(cv2.absdiff(planes[0], float(shares[0])), cv2.absdiff(planes[1], float(shares[1]))),
                     cv2.absdiff(planes[2], float(shares[2])))
     return apart < within
+
+
+def paper_shares_of(face: np.ndarray, paper_shares) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """A face's colour shares and brightness (:func:`share_planes`, smoothed a little first: a
+    pixel's noise scatters its shares), and where it is near the taught paper's colour
+    ``paper_shares`` (bool): the pixels its own paper is measured on, so that a lamp's or a
+    camera's colour cast moves the paper and what lies on it alike."""
+    planes, light = share_planes(cv2.GaussianBlur(face, (0, 0), 1.2))
+    return planes, light, near_shares(planes, paper_shares, PAPER_NEAR)
 
 
 def shaded_paper(face: np.ndarray, paper_shares: np.ndarray) -> np.ndarray:
@@ -57,8 +66,7 @@ def shaded_paper(face: np.ndarray, paper_shares: np.ndarray) -> np.ndarray:
     within ``PAPER_NEAR`` of the face's own paper's (the pixels near ``paper_shares``, the
     taught paper's) and at least ``SHADOW`` of its brightness.  A hand's shadow over a card is
     darker than ``INK_DARK`` but is no ink."""
-    planes, light = share_planes(cv2.GaussianBlur(face, (0, 0), 1.2))
-    near = near_shares(planes, paper_shares, PAPER_NEAR)
+    planes, light, near = paper_shares_of(face, paper_shares)
     own, bright = ([float(plane[near].mean()) for plane in planes], float(np.percentile(light[near], 75))) \
         if near.mean() > 0.1 else (paper_shares, float(np.percentile(light, 75)))
     return near_shares(planes, own, PAPER_NEAR) & (light >= SHADOW * bright)

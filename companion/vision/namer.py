@@ -19,7 +19,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import FACE_H, FACE_W
-from companion.vision.ink import INK_SIZE, PAPER_NEAR, ink_apart, ink_colour, near_shares, share_planes, taught_inks
+from companion.vision.ink import INK_SIZE, ink_apart, ink_colour, paper_shares_of, share_planes, taught_inks
 
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.7           # a cell whose error is above this for every face is covered
@@ -266,13 +266,10 @@ class Namer:
 
     def skin_pixels(self, face_bgr: np.ndarray) -> np.ndarray:
         """Where a face is skin-coloured (bool, the face's shape): warmer than its own paper
-        (red's share less blue's), but not as far as a red or orange ink.  The paper is the
-        face's pixels near the taught paper's colour, so a lamp's or a camera's colour cast
-        moves both alike; the face is smoothed a little first, as a pixel's noise would
-        scatter its colour's shares."""
-        planes, light = share_planes(cv2.GaussianBlur(face_bgr, (0, 0), 1.2))
+        (red's share less blue's), but not as far as a red or orange ink; the face's own paper
+        as :func:`paper_shares_of` finds it."""
+        planes, light, paper = paper_shares_of(face_bgr, self.paper_shares)
         warm = cv2.subtract(planes[2], planes[0])
-        paper = near_shares(planes, self.paper_shares, PAPER_NEAR)
         own = float(np.median(warm[paper])) if paper.mean() > 0.1 else \
             float(self.paper_shares[2] - self.paper_shares[0])
         return (warm >= own + SKIN_WARMER) & (warm <= own + SKIN_WARMEST) & (light >= SKIN_DARKEST + 3)
