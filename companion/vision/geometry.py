@@ -47,6 +47,19 @@ def _face_matrix(corners: np.ndarray, inset: float, size: tuple[int, int]) -> np
     return cv2.getPerspectiveTransform(np.float32(corners), target)
 
 
+def moved_on_face(corners: np.ndarray, warp: np.ndarray, inset: float = 0.02,
+                  size: tuple[int, int] = (FACE_W, FACE_H)) -> np.ndarray:
+    """The outline (frame pixels) of the card that the face :func:`straighten` makes of
+    ``corners`` shows moved by ``warp`` (3x3, from a face straightened at the card's true
+    outline to this one)."""
+    w, h = size
+    dx, dy = inset * w, inset * h
+    card = np.float32([[-dx, -dy], [w - 1 + dx, -dy], [w - 1 + dx, h - 1 + dy], [-dx, h - 1 + dy]])
+    on_face = cv2.perspectiveTransform(card.reshape(-1, 1, 2), np.float64(warp))
+    back = np.linalg.inv(_face_matrix(corners, inset, size))
+    return order_corners(cv2.perspectiveTransform(on_face, back).reshape(4, 2).astype(np.float32))
+
+
 def covered_on_face(corners: np.ndarray, covers, inset: float = 0.02,
                     size: tuple[int, int] = (FACE_W, FACE_H)) -> np.ndarray:
     """Where on the face :func:`straighten` makes of ``corners`` the quads ``covers`` (cards

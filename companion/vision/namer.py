@@ -48,10 +48,10 @@ INK_GAP = 0.05          # ... and this much nearer it than the other's (inks thi
                         # partly hidden, none wrongly; a wrong suit's ink is nearest on 74, under glare
                         # mostly, none of them nearer than 0.105)
 INK_OVERRULED = 0.5     # shapes that say the other name this plainly (margin) leave both names unsure
-SHOWN_ENOUGH = 0.35     # the share of where two faces differ, of that not under a hand, that must show
-                        # past another card for a sure decision (measured on the check set: misnamed
-                        # cards under others showed 0.03 and 0.16, cards named right ~0.5: a classic
-                        # card's second corner index)
+SHOWN_ENOUGH = 0.15     # the share of where two faces differ, of that not under a hand, that must show
+                        # past another card for a sure decision, less giving less confidence (measured
+                        # on the check set: 0.35 at first, for two cards named wrongly that showed 0.03
+                        # and 0.16 — no longer wrong at 0.15 — missed five named right at 0.15)
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
                         # room the alignment has to shift it)
 SHARP = 0.8             # the blur of the faces the numerals are compared on
@@ -75,6 +75,10 @@ SKIN_LEAST = 80         # a patch of skin colour with this many pixels where no 
                         # is skin-coloured is a hand
 SKIN_TAUGHT_PLAY = 3    # pixels: a taught face's skin-coloured print (an orange pip, a red
                         # numeral's edge) is kept clear of by this much, as a face is a few off
+FIT_STEPS = 40          # the iterations of fitting a partly hidden card's outline
+FIT_REACH = 0.25        # the farthest (of the face's width) a corner may move in that fitting ...
+FIT_STRETCH = 1.2       # ... and the most it may stretch the face one way more than the other (measured:
+                        # fits that named cards right up to 1.18)
 STRETCH = 0.06          # the most a face from the frame may be scaled to match: a card's
                         # printed inner frame is 10 % smaller than the card
 
@@ -256,6 +260,45 @@ class Namer:
         if weight == 0:
             return None
         return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0)), best / weight
+
+    def fitted(self, face_bgr: np.ndarray, guess: str, covered: np.ndarray | None = None) -> np.ndarray | None:
+        """Where the card ``guess`` lies on a face straightened from an outline a little off
+        (a card partly hidden, its outline measured from the corners that show): the taught
+        face mapped (affine) onto the picture where the picture shows (not a hand, not
+        ``covered``), as the 3x3 map from the taught face to this one — or None when it does
+        not fit, fits only far off, or stretches the face out of a card's shape.  The namer's
+        own alignment allows a few per cent, to keep a printed inner frame from passing as the
+        card; this gives a new outline, named afresh."""
+        rows = [k for k, (name, _) in enumerate(self.labels) if name == guess]
+        if not rows:
+            return None
+        sig = signature(face_bgr)
+        hidden = self.hand_pixels(face_bgr)
+        if covered is not None:
+            hidden |= covered
+        if hidden.mean() > MOST_COVERED:
+            return None  # too little shows to fit
+        best = min(rows, key=lambda k: float(((self.templates[k] - sig)[~hidden] ** 2).mean()))
+        mask = (~hidden).astype(np.uint8)
+        half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
+        warp = np.eye(2, 3, dtype=np.float32)
+        try:
+            _, warp = cv2.findTransformECC(half(self.templates[best]), half(sig), warp, cv2.MOTION_AFFINE,
+                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, FIT_STEPS, 1e-4),
+                                           np.ascontiguousarray(mask[::2, ::2]), 3)
+        except cv2.error:
+            return None
+        warp = np.vstack([warp, [0, 0, 1]]).astype(np.float32)
+        warp[:2, 2] *= 2  # (found at half size)
+        corners = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]]).reshape(-1, 1, 2)
+        moved = cv2.perspectiveTransform(corners, warp)
+        if np.abs(moved - corners).max() > FIT_REACH * FACE_W:
+            return None  # ran off
+        stretch = np.linalg.svd(warp[:2, :2], compute_uv=False)
+        if stretch[0] > FIT_STRETCH * stretch[1]:
+            return None  # stretched one way much more than the other: no longer a card's shape (a
+            # fit slid over a hand and another card's star named a card where none lay: big 1684)
+        return warp
 
     def glance(self, thumb_bgr: np.ndarray) -> float:
         """How like the nearest taught face (either way up) a face straightened to ``THUMB``

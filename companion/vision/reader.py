@@ -6,7 +6,8 @@ best-named one stays.  Two passes: the cards whose outline is whole first; their
 tells how to complete the cards of which only a corner or two shows.  Then the outlines still
 unsure are looked at again: a card lying on top of one (seen whole) is left out of its naming,
 and each is completed to a whole card (where the top card cut it; to a card's proportions on
-the table's plane, which the card seen best gives, or the frame's own without one).  A name whose confidence
+the table's plane, which the card seen best gives, or the frame's own without one; and where
+its guess's taught face fits onto what shows of it).  A name whose confidence
 is below ``SAFE`` is reported as ``unsure`` (with the best guess beside it) — never a wrong
 card silently."""
 
@@ -22,7 +23,8 @@ from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_apart, ink_tone, shaded_paper, taught_inks
-from companion.vision.geometry import ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, order_corners, overlap, quad_area, straighten
+from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
+                                       order_corners, overlap, quad_area, straighten)
 from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
@@ -129,6 +131,14 @@ def _sized_alike(readings: list[Reading]) -> list[Reading]:
                 reading = _unsure(reading)
         out.append(reading)
     return out
+
+
+def _sizes_shown(readings: list[Reading], may_be: list[float]) -> list[float]:
+    """The short sides of the readings this like a taught face (named or not) that a card
+    may have in the frame (``may_be``: the sizes tried when none is known): a checked cloth's
+    square, half a card wide, can look like a plain face in grey."""
+    sized = [sides(r.corners)[0] for r in readings if r.similarity > SIZED]
+    return [side for side in sized if SIZE_LOW * may_be[0] <= side <= may_be[-1] / SIZE_LOW]
 
 
 def _one_of_each(readings: list[Reading]) -> list[Reading]:
@@ -447,6 +457,19 @@ class Reader:
             return self._checked(frame, _one_per_place(_best_first(self._named(frame, quads))))
         return self._named(frame, quads, grow=False)
 
+    def _fitted(self, frame: np.ndarray, readings: list[Reading]) -> list[np.ndarray]:
+        """The outlines of the cards ``readings`` guess at, fitted onto what shows of them
+        (:meth:`Namer.fitted`): an outline measured from the corners of a card partly hidden
+        is a few per cent off, and a few pixels tell a 3 from a 5."""
+        out = []
+        for reading in readings:
+            face = straighten(frame, reading.corners)
+            covered = covered_on_face(reading.corners, reading.under) if reading.under else None
+            warp = self.namer.fitted(face, reading.guess, covered)
+            if warp is not None:
+                out.append(moved_on_face(reading.corners, warp))
+        return out
+
     def _looked_again(self, frame: np.ndarray, readings: list[Reading], edges: EdgeField) -> list[Reading]:
         """The unsure readings named again, each at the whole cards its outline may be part of:
         measured out on the table's plane (the frame's own where no card is seen whole) from
@@ -474,6 +497,7 @@ class Reader:
         # (faces only: a back is found by its rim, and a phone laid out to a card's proportions
         # can pass for a plain dark back)
         measured = [q for r in unsure if r.guess != BACK for q in sized_on_table(r.corners, plane)]
+        measured += self._fitted(frame, [r for r in unsure if r.guess != BACK])
         out += [r for r in self._named(frame, measured, known=sure, grow=False, covers=on_top, close=True)
                 if r.guess != BACK]
         return out
@@ -484,15 +508,21 @@ class Reader:
         first = self._named(frame, outlines.quads(), edges=edges)
         sure = _sure(first)
         # the cards seen whole (named or nearly) give the size to complete the others with;
-        # with none, the sizes a card may have in the frame (and only such a size is a card's:
-        # a checked cloth's square, half a card wide, can look like a plain face in grey)
+        # with none, the sizes a card may have in the frame
         may_be = default_short_sides(frame.shape[1])
-        sized = [sides(r.corners)[0] for r in first if r.similarity > SIZED]
-        sized = [side for side in sized if SIZE_LOW * may_be[0] <= side <= may_be[-1] / SIZE_LOW]
+        sized = _sizes_shown(first, may_be)
         shorts = [float(np.median(sized))] if sized else may_be
         guesses = outlines.corner_guesses(shorts)
         second = self._named(frame, guesses, known=sure, grow=False,
                              edges=edges, covers=_on_top(first)) if CORNERS else []
+        if not sized:  # none seen whole at first: the cards the corners completed give the size, and
+            # the corners are completed again at it (each size tried first was a few per cent off,
+            # and a card under others was named at none of them)
+            sized = _sizes_shown(second, may_be)
+            if sized:
+                second += self._named(frame, outlines.corner_guesses([float(np.median(sized))]),
+                                      known=_sure(first + second), grow=False, edges=edges,
+                                      covers=_on_top(first + second))
         found = first + second + self._looked_again(frame, first + second, edges)
         kept = _one_per_place(_best_first(found))
         kept = self._checked(frame, kept)
