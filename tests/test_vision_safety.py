@@ -369,6 +369,17 @@ def test_an_outline_a_little_off_is_fitted_onto_the_card_it_guesses(scene, name)
     assert names_at(readings, next(p for p in placed if p.card == name)) == {name}
 
 
+def test_a_fit_that_moved_the_outline_is_fitted_once_more_from_there():
+    """A fit from an outline far off ends nearer, not on the card: fitted again from where it
+    led, a 4 of squares beside a hand is named (check 094), and a 5 of circles whose foot lies
+    under a hand, read surely as a 4 through the outline of the first fit, is unsure (check
+    308: a wrong card no more)."""
+    placed, readings = read_scene("check", "094.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "4 square")) == {"4 square"}
+    placed, readings = read_scene("check", "308.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "5 circle")) <= {"5 circle", UNSURE}
+
+
 def test_a_fit_that_stretches_the_face_is_no_outline():
     """A fit slid over a hand and another card's star stretched the face to 1.85 by 1 and
     named a 4 of stars where no card lay (big 1684): a fit that stretches one way much more

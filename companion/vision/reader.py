@@ -66,6 +66,8 @@ KNOWN = 0.4      # a corner guess sharing this much with a card named surely is 
 ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies on top of any it overlaps
 COVER_LEAST = 0.02  # ... and is left out of the naming of a card it covers this much of
 HIDDEN_REACH = 4.0  # pixels: a corner this near a card on top (or under it) is hidden by it
+FIT_ROUNDS = 2   # an unsure face is fitted onto its guess at most this often, each from where the last led ...
+FIT_AGAIN = 3.0  # ... when the last moved a corner this many pixels
 SHADOWED = 0.04  # a rough outline of a card just laid (a change's rectangle) is also tried this much
                  # smaller, of the card's width: the change holds its shadow (a mono 1 of circles
                  # on wood, its rectangle 5-8 pixels out on the shadow's sides, was unsure)
@@ -460,14 +462,22 @@ class Reader:
     def _fitted(self, frame: np.ndarray, readings: list[Reading]) -> list[np.ndarray]:
         """The outlines of the cards ``readings`` guess at, fitted onto what shows of them
         (:meth:`Namer.fitted`): an outline measured from the corners of a card partly hidden
-        is a few per cent off, and a few pixels tell a 3 from a 5."""
+        is a few per cent off, and a few pixels tell a 3 from a 5.  A fit that moved the outline
+        is fitted once more from where it led: from far off, one fit ends nearer, not on the
+        card (a 5 of circles beside a hand was read surely as a 4 there: check 308)."""
         out = []
         for reading in readings:
-            face = straighten(frame, reading.corners)
-            covered = covered_on_face(reading.corners, reading.under) if reading.under else None
-            warp = self.namer.fitted(face, reading.guess, covered)
-            if warp is not None:
-                out.append(moved_on_face(reading.corners, warp))
+            quad = reading.corners
+            for _ in range(FIT_ROUNDS):
+                covered = covered_on_face(quad, reading.under) if reading.under else None
+                warp = self.namer.fitted(straighten(frame, quad), reading.guess, covered)
+                if warp is None:
+                    break
+                moved = moved_on_face(quad, warp)
+                out.append(moved)
+                if np.abs(moved - order_corners(quad)).max() < FIT_AGAIN:
+                    break  # it moved little: once more would move it no further
+                quad = moved
         return out
 
     def _looked_again(self, frame: np.ndarray, readings: list[Reading], edges: EdgeField) -> list[Reading]:
