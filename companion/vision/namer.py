@@ -107,27 +107,40 @@ def _normalised(image: np.ndarray) -> np.ndarray:
     return image / (image.std() + 1e-3)
 
 
+def affine_at_half(reference: np.ndarray, moving: np.ndarray, steps: int, eps: float,
+                   mask: np.ndarray | None = None) -> np.ndarray | None:
+    """The affine warp (2x3, full-size pixels) that maps ``reference`` onto ``moving``,
+    found by OpenCV's ECC at half size (four times quicker) where ``mask`` (uint8) shows, or
+    None when it does not converge."""
+    half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
+    small_mask = None if mask is None else np.ascontiguousarray(mask[::2, ::2])
+    try:
+        _, warp = cv2.findTransformECC(half(reference), half(moving), np.eye(2, 3, dtype=np.float32),
+                                       cv2.MOTION_AFFINE, (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, steps, eps),
+                                       small_mask, 3)
+    except cv2.error:
+        return None
+    warp[:, 2] *= 2
+    return warp
+
+
 def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, stretch: float = 0.12,
-             motion: int = cv2.MOTION_AFFINE, mask: np.ndarray | None = None):
+             mask: np.ndarray | None = None):
     """``moving`` (and ``others`` with it, as a list) warped (affine) onto ``reference`` by maximising their correlation, or
     None when that does not converge: the taught photo and the frame never frame a card to
     the pixel, and what tells a 3 from a 1 is smaller than that.  ``stretch``: the most the
     alignment may scale or shear; a face that needs more is another outline of the card
     (its printed inner frame) and must not be matched as the card.  ``mask`` (uint8, the
     picture's shape): the part of ``moving`` to align on (not what covers it)."""
-    warp = np.eye(2, 3, dtype=np.float32)
-    half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
-    try:  # at half size (four times quicker), then once more at full size from there
-        small_mask = None if mask is None else np.ascontiguousarray(mask[::2, ::2])
-        _, warp = cv2.findTransformECC(half(reference), half(moving), warp, motion,
-                                       (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[0], 1e-3),
-                                       small_mask, 3)
-        warp[:, 2] *= 2
-        if ECC_STEPS[1]:
-            _, warp = cv2.findTransformECC(reference, moving, warp, motion,
-                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[1], 1e-3), mask, 3)
-    except cv2.error:
+    warp = affine_at_half(reference, moving, ECC_STEPS[0], 1e-3, mask)
+    if warp is None:
         return None
+    if ECC_STEPS[1]:  # once more at full size from there
+        try:
+            _, warp = cv2.findTransformECC(reference, moving, warp, cv2.MOTION_AFFINE,
+                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[1], 1e-3), mask, 3)
+        except cv2.error:
+            return None
     if np.abs(warp[:, :2] - np.eye(2)).max() > stretch or np.abs(warp[:, 2]).max() > 10:
         return None  # ran off: not the same picture, or not the same outline of it
     h, w = reference.shape
@@ -279,17 +292,10 @@ class Namer:
         if hidden.mean() > MOST_COVERED:
             return None  # too little shows to fit
         best = min(rows, key=lambda k: float(((self.templates[k] - sig)[~hidden] ** 2).mean()))
-        mask = (~hidden).astype(np.uint8)
-        half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
-        warp = np.eye(2, 3, dtype=np.float32)
-        try:
-            _, warp = cv2.findTransformECC(half(self.templates[best]), half(sig), warp, cv2.MOTION_AFFINE,
-                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, FIT_STEPS, 1e-4),
-                                           np.ascontiguousarray(mask[::2, ::2]), 3)
-        except cv2.error:
+        warp = affine_at_half(self.templates[best], sig, FIT_STEPS, 1e-4, (~hidden).astype(np.uint8))
+        if warp is None:
             return None
         warp = np.vstack([warp, [0, 0, 1]]).astype(np.float32)
-        warp[:2, 2] *= 2  # (found at half size)
         corners = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]]).reshape(-1, 1, 2)
         moved = cv2.perspectiveTransform(corners, warp)
         if np.abs(moved - corners).max() > FIT_REACH * FACE_W:
