@@ -40,11 +40,16 @@ def straighten(image: np.ndarray, corners: np.ndarray, inset: float = 0.02,
                                borderMode=cv2.BORDER_REPLICATE)
 
 
-def _face_matrix(corners: np.ndarray, inset: float, size: tuple[int, int]) -> np.ndarray:
+def _card_on_face(inset: float, size: tuple[int, int]) -> np.ndarray:
+    """Where a card's own corners lie on the face :func:`straighten` makes of it: a thin
+    ``inset`` outside the face's."""
     w, h = size
     dx, dy = inset * w, inset * h
-    target = np.float32([[-dx, -dy], [w - 1 + dx, -dy], [w - 1 + dx, h - 1 + dy], [-dx, h - 1 + dy]])
-    return cv2.getPerspectiveTransform(np.float32(corners), target)
+    return np.float32([[-dx, -dy], [w - 1 + dx, -dy], [w - 1 + dx, h - 1 + dy], [-dx, h - 1 + dy]])
+
+
+def _face_matrix(corners: np.ndarray, inset: float, size: tuple[int, int]) -> np.ndarray:
+    return cv2.getPerspectiveTransform(np.float32(corners), _card_on_face(inset, size))
 
 
 def moved_on_face(corners: np.ndarray, warp: np.ndarray, inset: float = 0.02,
@@ -52,10 +57,7 @@ def moved_on_face(corners: np.ndarray, warp: np.ndarray, inset: float = 0.02,
     """The outline (frame pixels) of the card that the face :func:`straighten` makes of
     ``corners`` shows moved by ``warp`` (3x3, from a face straightened at the card's true
     outline to this one)."""
-    w, h = size
-    dx, dy = inset * w, inset * h
-    card = np.float32([[-dx, -dy], [w - 1 + dx, -dy], [w - 1 + dx, h - 1 + dy], [-dx, h - 1 + dy]])
-    on_face = cv2.perspectiveTransform(card.reshape(-1, 1, 2), np.float64(warp))
+    on_face = cv2.perspectiveTransform(_card_on_face(inset, size).reshape(-1, 1, 2), np.float64(warp))
     back = np.linalg.inv(_face_matrix(corners, inset, size))
     return order_corners(cv2.perspectiveTransform(on_face, back).reshape(4, 2).astype(np.float32))
 
