@@ -380,6 +380,13 @@ def test_a_fit_that_moved_the_outline_is_fitted_once_more_from_there():
     assert names_at(readings, next(p for p in placed if p.card == "5 circle")) <= {"5 circle", UNSURE}
 
 
+def test_an_unsure_back_is_fitted_onto_the_taught_back():
+    """A back beside a hand, its outline a few degrees off, matched its fine pattern only
+    fairly (0.68): fitted onto the taught back, it is a back (check 075)."""
+    placed, readings = read_scene("check", "075.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "back")) == {"back"}
+
+
 def test_a_fit_that_stretches_the_face_is_no_outline():
     """A fit slid over a hand and another card's star stretched the face to 1.85 by 1 and
     named a 4 of stars where no card lay (big 1684): a fit that stretches one way much more

@@ -510,6 +510,11 @@ class Reader:
         measured += self._fitted(frame, [r for r in unsure if r.guess != BACK])
         out += [r for r in self._named(frame, measured, known=sure, grow=False, covers=on_top, close=True)
                 if r.guess != BACK]
+        # an unsure back is fitted onto the taught back too, and only a back is kept from that fit
+        # (it refines an outline already like a back; measured out afresh, a phone passes for one)
+        backs = self._fitted(frame, [r for r in unsure if r.guess == BACK])
+        out += [r for r in self._named(frame, backs, known=sure, grow=False, covers=on_top, close=True)
+                if r.guess == BACK] if backs else []
         return out
 
     def read(self, frame: np.ndarray) -> list[Reading]:
