@@ -50,8 +50,9 @@ INK_GAP = 0.05          # ... and this much nearer it than the other's (inks thi
 INK_OVERRULED = 0.5     # shapes that say the other name this plainly (margin) leave both names unsure
 SHOWN_ENOUGH = 0.15     # the share of where two faces differ, of that not under a hand, that must show
                         # past another card for a sure decision, less giving less confidence (measured
-                        # on the check set: 0.35 at first, for two cards named wrongly that showed 0.03
-                        # and 0.16 — no longer wrong at 0.15 — missed five named right at 0.15)
+                        # on the check set: it was 0.35, for two cards once named wrongly that showed
+                        # 0.03 and 0.16 — mended otherwise since, and not wrong at 0.15 — and 0.35
+                        # missed five cards that 0.15 names right)
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
                         # room the alignment has to shift it)
 SHARP = 0.8             # the blur of the faces the numerals are compared on

@@ -66,7 +66,7 @@ KNOWN = 0.4      # a corner guess sharing this much with a card named surely is 
 ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies on top of any it overlaps
 COVER_LEAST = 0.02  # ... and is left out of the naming of a card it covers this much of
 HIDDEN_REACH = 4.0  # pixels: a corner this near a card on top (or under it) is hidden by it
-FIT_ROUNDS = 2   # an unsure face is fitted onto its guess at most this often, each from where the last led ...
+FIT_ROUNDS = 2   # an unsure reading is fitted onto its guess at most this often, each from where the last led ...
 FIT_AGAIN = 3.0  # ... when the last moved a corner this many pixels
 SHADOWED = 0.04  # a rough outline of a card just laid (a change's rectangle) is also tried this much
                  # smaller, of the card's width: the change holds its shadow (a mono 1 of circles
@@ -514,7 +514,7 @@ class Reader:
         # (it refines an outline already like a back; measured out afresh, a phone passes for one)
         backs = self._fitted(frame, [r for r in unsure if r.guess == BACK])
         out += [r for r in self._named(frame, backs, known=sure, grow=False, covers=on_top, close=True)
-                if r.guess == BACK] if backs else []
+                if r.guess == BACK]
         return out
 
     def read(self, frame: np.ndarray) -> list[Reading]:
