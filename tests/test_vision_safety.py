@@ -4,7 +4,8 @@ is not the deck's colour is no card; a name given surely twice, to an outline of
 than expected where it lies, to an outline that is half of another card, to a card whose
 symbol is hidden (told only by its numeral's shade), or to a card another outline names
 otherwise, is made unsure; outlines cut by a card on top or found a little narrow are
-completed to the card."""
+completed to the card, and outlines a little off are fitted onto their guess's taught face
+(a fit that stretches the face out of a card's shape is refused)."""
 
 from __future__ import annotations
 
