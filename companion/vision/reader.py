@@ -19,8 +19,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from companion.vision.backs import BackLook
 from companion.vision.deck import load_deck
-from companion.vision.finder import Outlines, default_short_sides, sides
+from companion.vision.finder import Outlines, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_apart, ink_tone, shaded_paper, taught_inks
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
@@ -68,6 +69,12 @@ COVER_LEAST = 0.02  # ... and is left out of the naming of a card it covers this
 HIDDEN_REACH = 4.0  # pixels: a corner this near a card on top (or under it) is hidden by it
 FIT_ROUNDS = 2   # an unsure reading is fitted onto its guess at most this often, each from where the last led ...
 FIT_AGAIN = 3.0  # ... when the last moved a corner this many pixels
+BACK_LOOK = 0.8  # a back read by its look needs this share of its cells that show to look like the back
+                 # (an outline shifted off a back by a share s of it keeps 1 - s of its cells there:
+                 # at 0.8, it still shares 0.67 with the card; at 0.7, 6 backs were invented on the big set)
+LOOKED = FAIR + 0.05  # the similarity a back read by its look is given: known, never seen whole ...
+SQUARE_ENOUGH = 0.34  # ... and its outline's corners within 20 degrees of square (the cosine of 70 degrees)
+LOOKED_OVERLAP = 0.3  # ... and the most of it another card named by its picture, not on top, may share
 SHADOWED = 0.04  # a rough outline of a card just laid (a change's rectangle) is also tried this much
                  # smaller, of the card's width: the change holds its shadow (a mono 1 of circles
                  # on wood, its rectangle 5-8 pixels out on the shadow's sides, was unsure)
@@ -83,6 +90,7 @@ class Reading:
     candidates: tuple[tuple[str, float], ...] = ()  # the few likeliest names, best first,
                                                     # each with a 0..1 score (for the rules)
     under: tuple = ()       # the outlines of cards lying over it, left out of its naming
+    by_look: bool = False   # a back read by its look (:class:`BackLook`), not by its picture
 
     def as_json(self, scene: str) -> dict:
         return {"scene": scene, "card": self.card,
@@ -123,8 +131,8 @@ def _sized_alike(readings: list[Reading]) -> list[Reading]:
     named surely in the frame made unsure: part of a card cut off by a sleeve's edge has a
     card's proportions too (half a card is 2.5 by 1.75 in: 0.71 of its size), and
     straightened it can look like another card of its suit — a half 2 of pips is a 1."""
-    sure = [r for r in readings if r.card != UNSURE]
-    out = []
+    sure = [r for r in readings if r.card != UNSURE and not r.by_look]  # (a back read by its
+    out = []                                                 # look has no exact outline to size by)
     for reading in readings:
         others = [r.corners for r in sure if r is not reading]
         if reading.card != UNSURE and others:
@@ -204,10 +212,37 @@ def completed_under(quad: np.ndarray, covers) -> np.ndarray | None:
     return None
 
 
+def _card_shaped(quad: np.ndarray) -> bool:
+    """Whether a quad has a card's proportions and near-right corners (loosely: a tilted camera
+    stretches it): a back read by its look has no picture to tell a card's outline by."""
+    quad = order_corners(np.float32(quad))
+    if not card_like(quad):
+        return False
+    for i in range(4):
+        a, b = quad[(i + 1) % 4] - quad[i], quad[(i + 3) % 4] - quad[i]
+        cosine = abs(float(np.dot(a, b))) / max(1e-3, float(np.linalg.norm(a) * np.linalg.norm(b)))
+        if cosine > SQUARE_ENOUGH:
+            return False
+    return True
+
+
+def _looked_astray(reading: Reading, readings: list[Reading]) -> bool:
+    """Whether a back read by its look overlaps a card named by its picture that does not lie
+    on top of it (a face seen whole does): its outline then takes in part of that card (two
+    backs side by side look like one back cell by cell; the one named by its picture has the
+    exact outline)."""
+    if not reading.by_look:
+        return False
+    return any(other is not reading and other.card != UNSURE and not other.by_look
+               and not (other.card != BACK and other.similarity > ON_TOP)  # a face seen whole lies on top
+               and not any(other.corners is c for c in reading.under)
+               and overlap(reading.corners, other.corners) > LOOKED_OVERLAP for other in readings)
+
+
 def _sure(readings: list[Reading]) -> list[Reading]:
     """The readings named surely that look like a card at all: the cards already known, whose
     places no later guess is named in again."""
-    return [r for r in readings if r.card != UNSURE and r.similarity > FAIR]
+    return [r for r in readings if r.card != UNSURE and r.similarity > FAIR and not r.by_look]
 
 
 def _on_top(readings: list[Reading]) -> list[np.ndarray]:
@@ -259,8 +294,9 @@ def sized_on_table(quad: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
 
 
 def _best_first(found: list[Reading]) -> list[Reading]:
-    """The readings, the best-named first: the likest face, then the surest name."""
-    return sorted(found, key=lambda r: -(r.similarity + 0.5 * r.confidence))
+    """The readings, the best-named first: the likest face, then the surest name; a back read
+    by its look last (where a picture named a place, that outline is the card's)."""
+    return sorted(found, key=lambda r: (r.by_look, -(r.similarity + 0.5 * r.confidence)))
 
 
 def _one_per_place(found: list[Reading]) -> list[Reading]:
@@ -298,6 +334,7 @@ class Reader:
         self.inks = taught_inks(faces, BACK, self._face_ink)
         # a back's blended tone (its pattern inside the rim), to find backs by on a busy cloth
         self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
+        self.back_look = BackLook(faces[BACK]) if BACK in faces else None
 
     def _deck_coloured(self, small: np.ndarray, reading: Reading) -> bool:
         """Whether a face (``small``: straightened to ``INK_SIZE``) shows the deck's own paper
@@ -366,6 +403,21 @@ class Reader:
                     return _unsure(reading)
         return reading
 
+    def _back_by_look(self, frame: np.ndarray, outline: np.ndarray, over, thumb: np.ndarray,
+                      face: np.ndarray | None = None) -> Reading | None:
+        """A back read by its look (:class:`BackLook`) at an outline its picture did not name
+        (``thumb``: its first glance's thumbnail; ``face``: straightened, if it was): a back's
+        pattern matches only at its exact outline, and one a few pixels off is still a back."""
+        if self.back_look is None or not self.back_look.may_be(thumb) or not _card_shaped(outline):
+            return None
+        if face is None:
+            face = straighten(frame, outline)
+        share = self.back_look.share(face, covered_on_face(outline, over) if over else None)
+        if share < BACK_LOOK or self.back_look.beside(frame, order_corners(np.float32(outline)), over):
+            return None
+        confidence = SAFE + (1.0 - SAFE) * (share - BACK_LOOK) / (1.0 - BACK_LOOK)
+        return Reading(BACK, BACK, outline, confidence, LOOKED, ((BACK, confidence),), tuple(over), by_look=True)
+
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
         return cls(load_deck(folder))
@@ -401,6 +453,7 @@ class Reader:
             if grow:  # the outline may be an inner one: a face's printed frame, a back's rim
                 tries += [grown(quad, inset) for inset in self.insets]
             as_found = 0.0
+            looks_back, named_surely = None, False
             for outline in tries:
                 middle = outline.mean(axis=0)
                 reach = 0.3 * float(np.linalg.norm(outline[1] - outline[0]))
@@ -413,23 +466,31 @@ class Reader:
                     continue  # looked at closely enough already, through outlines much like it
                 thumb = cv2.resize(straighten(frame, outline, size=GLANCE_SIZE), THUMB,
                                    interpolation=cv2.INTER_AREA)  # (warped small, it aliases)
-                if self.namer.glance(thumb) < FIRST_GLANCE:
-                    continue  # not worth straightening whole: the table, a hand, a phone
                 over = _lying_over(outline, covers)
-                naming = self.namer.name(straighten(frame, outline),
-                                         covered_on_face(outline, over) if over else None)
+                if self.namer.glance(thumb) < FIRST_GLANCE:
+                    if looks_back is None:
+                        looks_back = self._back_by_look(frame, outline, over, thumb)
+                    continue  # not worth straightening whole: the table, a hand, a phone
+                face = straighten(frame, outline)
+                naming = self.namer.name(face, covered_on_face(outline, over) if over else None)
                 if outline is quad:
                     as_found = naming.similarity
                 elif naming.similarity <= as_found:
                     continue  # grown, it explains the picture no better: the outline was the card's
+                conf = naming.confidence
+                if conf < SAFE and looks_back is None:
+                    looks_back = self._back_by_look(frame, outline, over, thumb, face)
                 if naming.similarity < NOT_A_CARD:
                     continue
-                conf = naming.confidence
                 out.append(Reading(naming.card if conf >= SAFE else UNSURE, naming.card, outline,
                                    conf, naming.similarity, naming.candidates, tuple(over)))
                 looked.append(middle)
                 if conf >= SAFE:
+                    named_surely = True
                     break  # named surely as found: no need to try it larger
+            if looks_back is not None and not named_surely:
+                out.append(looks_back)
+                looked.append(looks_back.corners.mean(axis=0))
         return out
 
     def name_at(self, frame: np.ndarray, quads, snap: bool = False) -> list[Reading]:
@@ -542,6 +603,7 @@ class Reader:
         kept = _one_per_place(_best_first(found))
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
+        kept = [r for r in kept if not _looked_astray(r, kept)]
         named = [r for r in kept if r.card != UNSURE]
         # an unsure guess is worth asking about only where it looks like a card and no named
         # card already stands

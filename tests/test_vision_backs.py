@@ -1,0 +1,79 @@
+"""A back read by its look (companion/vision/backs.py): the colours its pattern blends to, cell
+by cell, and how busy it is — the same however far the outline is off the pattern, and like no
+face and no table; refused where the outline is no card's shape, where the look goes on past a
+side (two backs side by side, a back on a cloth of its colour) and where the outline takes in
+a card named by its picture."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.vision.backs import BackLook
+from companion.vision.deck import load_deck
+from companion.vision.reader import BACK_LOOK, LOOKED, UNSURE, Reading, _looked_astray
+from sim.table_camera import STYLES
+from tests.camera_corpus import cached_decks
+from tests.test_vision_safety import card, invented, names_at, read_scene
+
+
+@pytest.fixture(scope="module")
+def decks():
+    return {name: load_deck(folder) for name, folder in cached_decks().items()}
+
+
+@pytest.mark.parametrize("style", [s.name for s in STYLES])
+def test_a_back_looks_like_itself_however_far_off_and_no_face_does(decks, style):
+    faces = decks[style]
+    look = BackLook(faces["back"])
+    for shift in (0, 3, 5, 9):  # pixels off its pattern, as an outline a little off leaves it
+        assert look.share(np.roll(faces["back"], (shift, shift), axis=(0, 1))) > 0.75  # (stripes' phase: 0.77)
+    assert max(look.share(face) for name, face in faces.items() if name != "back") < 0.5  # (0.43 at most on the corpus)
+
+
+def test_a_back_half_under_a_card_on_top_is_judged_by_what_shows(decks):
+    faces = decks["classic"]
+    look = BackLook(faces["back"])
+    half = faces["back"].copy()
+    half[92:] = faces["3 star"][92:]  # the lower part under a face
+    covered = np.zeros(half.shape[:2], bool)
+    covered[92:] = True
+    assert look.share(half) < BACK_LOOK
+    assert look.share(half, covered) > 0.9
+    covered[60:] = True  # too little shows to judge
+    assert look.share(half, covered) == 0.0
+
+
+@pytest.mark.parametrize("scene, index", [("090.jpg", 1), ("157.jpg", 2)])
+def test_a_back_whose_pattern_does_not_match_at_its_outline_is_read_by_its_look(scene, index):
+    """Check 090: a blue lattice back under a 4 of squares, its outline guessed from the two
+    corners that show; check 157: a back beside a hand."""
+    placed, readings = read_scene("check", scene)
+    assert names_at(readings, placed[index]) == {"back"}
+    assert not invented(placed, readings)
+
+
+@pytest.mark.parametrize("scene", ["check/268.jpg", "big/1755.jpg", "big/1272.jpg"])
+def test_an_outline_that_is_no_back_s_own_is_not_read_by_its_look(scene):
+    """Check 268: a pile of backs on a blue checked cloth — an outline half on the cloth looked
+    like a back cell by cell, and the look going on past its side tells it; big 1755 and 1272:
+    outlines no card's shape (a thin wedge over a back and a hand)."""
+    set_name, name = scene.split("/")
+    placed, readings = read_scene(set_name, name)
+    assert not invented(placed, readings)
+    backs = [p for p in placed if p.card == "back" and p.visible >= 0.5]
+    assert all(names_at(readings, p) <= {"back", UNSURE} for p in backs)
+
+
+def looked_back(x: float, under=()) -> Reading:
+    corners = np.float32([[x, 0], [x + 100, 0], [x + 100, 140], [x, 140]])
+    return Reading("back", "back", corners, 0.9, LOOKED, (("back", 0.9),), tuple(under), by_look=True)
+
+
+def test_a_back_read_by_its_look_over_a_card_named_by_its_picture_is_astray():
+    named_back = card("back", 40, similarity=0.75)  # named by its picture, not seen whole
+    assert _looked_astray(looked_back(0), [looked_back(0), named_back])
+    face_on_top = card("3 star", 40, similarity=0.97)  # a face seen whole lies on top of it
+    assert not _looked_astray(looked_back(0), [looked_back(0), face_on_top])
+    assert not _looked_astray(looked_back(0), [looked_back(0), card("back", 90)])  # barely touching
+    assert not _looked_astray(named_back, [looked_back(0), named_back])  # (only a look is astray)
