@@ -7,7 +7,9 @@ tells how to complete the cards of which only a corner or two shows.  Then the o
 unsure are looked at again: a card lying on top of one (seen whole) is left out of its naming,
 and each is completed to a whole card (where the top card cut it; to a card's proportions on
 the table's plane, which the card seen best gives, or the frame's own without one; and where
-its guess's taught face fits onto what shows of it).  A name whose confidence
+its guess's taught face fits onto what shows of it).  An outline whose picture names nothing
+surely may still be a back read by its look (:mod:`companion.vision.backs`): a back's pattern
+matches only at its exact outline.  A name whose confidence
 is below ``SAFE`` is reported as ``unsure`` (with the best guess beside it) — never a wrong
 card silently."""
 
