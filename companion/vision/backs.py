@@ -26,9 +26,10 @@ GLANCE_LEAST = 0.5  # the share of a thumbnail's cells in the back's colours wor
 BESIDE = 0.5       # a band this much like the back: the back's look goes on past that side
 
 
-def _cells(face_bgr: np.ndarray):
-    """Each cell's mean colour (gh, gw, 3) and how busy it is: its grey spread over its mean."""
-    inner = face_bgr[INSET:-INSET, INSET:-INSET].astype(np.float32)
+def _cells(picture_bgr: np.ndarray, inset: int = INSET):
+    """Each ``CELL``-pixel cell's mean colour (gh, gw, 3) and how busy it is (its grey spread
+    over its mean), ``inset`` pixels of the picture's edge left out."""
+    inner = picture_bgr[inset:picture_bgr.shape[0] - inset, inset:picture_bgr.shape[1] - inset].astype(np.float32)
     gh, gw = inner.shape[0] // CELL, inner.shape[1] // CELL
     blocks = inner[:gh * CELL, :gw * CELL].reshape(gh, CELL, gw, CELL, 3)
     grey = blocks.mean(axis=4)
@@ -58,10 +59,14 @@ class BackLook:
         self.shares = _shares(mean).reshape(-1, 3)
         self.busy = float(np.median(busy))
 
+    def _coloured(self, mean: np.ndarray) -> np.ndarray:
+        """Which cells (their mean colours) have the colour shares of one of the back's cells."""
+        nearest = np.abs(_shares(mean)[..., None, :] - self.shares).max(axis=-1).min(axis=-1)
+        return nearest <= CHROMA_NEAR
+
     def _alike(self, mean: np.ndarray, busy: np.ndarray) -> np.ndarray:
         """Which cells (their mean colours and busyness) look like the back."""
-        nearest = np.abs(_shares(mean)[..., None, :] - self.shares).max(axis=-1).min(axis=-1)
-        return (nearest <= CHROMA_NEAR) & (busy >= BUSY * self.busy)
+        return self._coloured(mean) & (busy >= BUSY * self.busy)
 
     def may_be(self, thumb_bgr: np.ndarray) -> bool:
         """A first glance at a face straightened small (the namer's 20 x 28 thumbnail): whether
@@ -70,8 +75,7 @@ class BackLook:
         inner = thumb_bgr[2:-2, 2:-2].astype(np.float32)
         gh, gw = inner.shape[0] // 2, inner.shape[1] // 2
         mean = inner[:gh * 2, :gw * 2].reshape(gh, 2, gw, 2, 3).mean(axis=(1, 3))
-        nearest = np.abs(_shares(mean)[..., None, :] - self.shares).max(axis=-1).min(axis=-1)
-        return float((nearest <= CHROMA_NEAR).mean()) >= GLANCE_LEAST
+        return float(self._coloured(mean).mean()) >= GLANCE_LEAST
 
     def share(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> float:
         """The share of a straightened face's cells that look like the back, of those not under
@@ -107,11 +111,7 @@ class BackLook:
             size = (CELL * cells, CELL)
             target = np.float32([[0, 0], [size[0], 0], [size[0], size[1]], [0, size[1]]])
             patch = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(band, target), size)
-            blocks = patch.astype(np.float32).reshape(CELL, cells, CELL, 3).transpose(1, 0, 2, 3)
-            grey = blocks.mean(axis=3)
-            mean = blocks.mean(axis=(1, 2))
-            busy = grey.std(axis=(1, 2)) / (grey.mean(axis=(1, 2)) + 1.0)
-            if self._alike(mean, busy).mean() >= BESIDE:
+            if self._alike(*_cells(patch, inset=0)).mean() >= BESIDE:
                 return True
         return False
 
