@@ -8,7 +8,7 @@ comma   := ,
 BASE    := $(if $(ON_PI),.[pi$(comma)camera],.[camera])
 TESTS   := $(if $(ON_PI),.[pi$(comma)camera$(comma)test],.[camera$(comma)test])
 
-.PHONY: run test test-camera bench shots pictures clean venv
+.PHONY: run test test-long test-camera bench shots pictures clean venv
 
 # pip says only what went wrong (-qq): its warnings are the machine's (a pip.conf naming an
 # index folder that is not there) or the build's notes, not the newcomer's business.
@@ -39,6 +39,11 @@ run: $(VENV)/.stamp-base
 test: $(VENV)/.stamp-test
 	$(PY) -m compileall -q -j 2 companion firmware_py sim tests > /dev/null
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS)
+
+# the soak to run before a release or after changing a rule: every game's random playouts five
+# times as long as in `make test` (five thousand games and more of each; about ten minutes on 2 cores)
+test-long: $(VENV)/.stamp-test
+	PLAYOUT_SCALE=5 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS) tests/test_*_playout.py
 
 # the camera's tests alone: ESP read from the virtual table with no card tapped, the deck taught on the screen
 test-camera: $(VENV)/.stamp-test

@@ -22,7 +22,8 @@ At every step:
   branch and playing the action again) the current one;
 - the game's invariants (a callback); ``summary()`` (sampled) is JSON.
 
-At the end: ``outcome()`` is set, nothing more is accepted, the JSON Lines log replays
+At the end: ``outcome()`` is set, nothing more is accepted, the log holds the actions as
+played, and (in every game, or a sample of a quick run's) it replays
 through ``companion.engine.logfile.replay_lines``, and every state of its replay equals
 the live state of the same step (the round-tripped actions, replayed from text on states
 that share nothing with the live ones, give the states the actions gave, and no live state
@@ -62,11 +63,14 @@ import copy
 import gc
 import json
 import math
+import os
 import pickle
 import random
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Sequence
+
+import pytest
 
 from companion.engine import Match, Refusal, apply as engine_apply
 from companion.engine.game import Game
@@ -113,6 +117,7 @@ class PlayoutStats:
     undo_checked: int = 0
     branches_checked: int = 0
     summaries_checked: int = 0
+    replayed: int = 0  # games whose log was replayed from its text and compared state by state
     acts: dict[str, int] = field(default_factory=dict)
     refusals: dict[str, int] = field(default_factory=dict)
     #: one reason per refused act name, as an example (handy when reading a run)
@@ -120,7 +125,7 @@ class PlayoutStats:
 
     def merge(self, other: "PlayoutStats") -> None:
         for name in ("games", "finished", "steps", "chance_steps", "legal_checked", "illegal_checked",
-                     "undo_checked", "branches_checked", "summaries_checked"):
+                     "undo_checked", "branches_checked", "summaries_checked", "replayed"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         for key, count in other.acts.items():
             self.acts[key] = self.acts.get(key, 0) + count
@@ -133,6 +138,21 @@ class PlayoutStats:
 # -- small helpers ----------------------------------------------------------------------
 # ``json.dumps`` builds a new encoder at every call made with options; these are built once
 _TEXT = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def scaled(games: int) -> int:
+    """``games`` times ``PLAYOUT_SCALE`` (1 unless set): ``make test`` plays about a thousand
+    games of each game, inside CI's five minutes on two cores; ``make test-long`` sets 5 and
+    plays five times as many, the soak to run before a release or after a change to a rule."""
+    text = os.environ.get("PLAYOUT_SCALE", "1")
+    try:
+        scale = float(text)
+    except ValueError:
+        scale = math.nan
+    if not 0 < scale <= 1000:  # (NaN is neither)
+        pytest.exit(f"PLAYOUT_SCALE must be a number of times over above 0 and at most 1000, like 5, not {text!r}",
+                    returncode=pytest.ExitCode.USAGE_ERROR)
+    return max(1, round(games * scale))
 _KEY = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
 _STRICT = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
@@ -302,7 +322,7 @@ class _Playout:
                  illegal: IllegalSampler | None, invariants: Invariants | None,
                  legal_sample: int, illegal_per_step: int, malformed_per_step: int,
                  undo_rate: float, summary_rate: float, view_rate: float, snapshot_rate: float,
-                 history_rate: float, max_steps: int) -> None:
+                 history_rate: float, replay_rate: float, max_steps: int) -> None:
         self.game = game
         self.setup = dict(setup)
         self.seed = seed
@@ -320,6 +340,7 @@ class _Playout:
         self.view_rate = view_rate
         self.snapshot_rate = snapshot_rate
         self.history_rate = history_rate
+        self.replay_rate = replay_rate
         self.max_steps = max_steps
         self.stats = PlayoutStats(games=1)
         self.match: Match | None = None
@@ -330,7 +351,7 @@ class _Playout:
         self.options = {"legal_sample": legal_sample, "illegal_per_step": illegal_per_step,
                         "malformed_per_step": malformed_per_step, "undo_rate": undo_rate,
                         "summary_rate": summary_rate, "view_rate": view_rate, "snapshot_rate": snapshot_rate,
-                        "history_rate": history_rate, "illegal": getattr(illegal, "__name__", repr(illegal)),
+                        "history_rate": history_rate, "replay_rate": replay_rate, "illegal": getattr(illegal, "__name__", repr(illegal)),
                         "invariants": type(invariants).__name__ if invariants is not None else None}
 
     def run(self) -> PlayoutStats:
@@ -555,6 +576,10 @@ class _Playout:
         # the full log replays, through the text the log file holds, to every live state
         lines = [_TEXT(line) for line in match.log_lines()]
         assert lines[1:] == self.texts, "the log is not the actions"
+        if self.rng.random() >= self.replay_rate:
+            self.stats.finished += 1
+            return
+        self.stats.replayed += 1
         replayed = replay_lines(game, lines)
         assert replayed.actions == match.actions
         self._compare_with_replay(match.states, replayed.states)
@@ -593,7 +618,7 @@ def random_playout(game: Game, setup: Mapping[str, Any], *, seed: Any = 0, full_
                    illegal: IllegalSampler | None = None, invariants: Invariants | None = None,
                    legal_sample: int = 8, illegal_per_step: int = 4, malformed_per_step: int = 2,
                    undo_rate: float = 1.0, summary_rate: float = 0.25, view_rate: float = 0.25,
-                   snapshot_rate: float = 0.25, history_rate: float = 1.0,
+                   snapshot_rate: float = 0.25, history_rate: float = 1.0, replay_rate: float = 1.0,
                    max_steps: int = 10_000) -> PlayoutStats:
     """Play one random game from ``setup``, checking everything at every step.
 
@@ -609,10 +634,12 @@ def random_playout(game: Game, setup: Mapping[str, Any], *, seed: Any = 0, full_
     branch: another legal action played and undone first); ``summary_rate`` of states whose
     ``summary()`` (and, at ``view_rate`` of those, ``view()`` for the shared screen and one
     seat) must be JSON; ``snapshot_rate`` of states deep-copied and compared later;
-    ``history_rate`` of games undone to the start and redone to the end."""
+    ``replay_rate`` of games whose log is replayed from its text and every state compared
+    with the live one's, and ``history_rate`` of those undone to the start and redone to the
+    end (a quick run replays a quarter of its games: the replay was a fifth of its time)."""
     return _Playout(game, setup, seed, full_information, illegal, invariants, legal_sample,
                     illegal_per_step, malformed_per_step, undo_rate, summary_rate, view_rate,
-                    snapshot_rate, history_rate, max_steps).run()
+                    snapshot_rate, history_rate, replay_rate, max_steps).run()
 
 
 def run_playouts(game: Game, make_setup: SetupMaker, *, games: int, seed: Any = 0,

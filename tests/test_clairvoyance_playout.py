@@ -7,7 +7,8 @@ a cause or Prognosticate moves it, abilities at most once, the winner the last s
 The harness drives the bot of ``tests/clairvoyance_bot.py`` (a uniformly random table never
 ends a game: see there).  Every action the bot offers is legal, and at every step a sample
 of the game's *whole* legal list is applied and must be accepted too (:func:`invariants`).
-About 1,550 games in all: the harness's checks on a few hundred, and breadth on the rest.
+About 1,200 games in all: the harness's checks on a couple of hundred, and breadth on the rest
+(five times as many in ``make test-long``).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from companion.engine.state import FrozenDict
 from companion.games.clairvoyance import CLAIRVOYANCE
 from companion.games.clairvoyance import rules
 from tests.clairvoyance_bot import BOT, make_setup
-from tests.playout import old_objects_set_aside, run_playouts
+from tests.playout import old_objects_set_aside, run_playouts, scaled
 
 pytestmark = pytest.mark.slow  # thousands of games: started first (tests/conftest.py)
 
@@ -169,12 +170,12 @@ def illegal(rng, game, state, legal):
 
 # -- the runs ---------------------------------------------------------------------------------------
 QUICK = dict(legal_sample=2, undo_rate=0.1, summary_rate=0.03, view_rate=0.5, snapshot_rate=0.02,
-             history_rate=0.05, illegal_per_step=2, malformed_per_step=1)
+             history_rate=0.2, replay_rate=0.25, illegal_per_step=2, malformed_per_step=1)
 THOROUGH = dict(legal_sample=6, undo_rate=0.5, summary_rate=0.2, view_rate=0.5, snapshot_rate=0.1,
                 history_rate=1.0, illegal_per_step=4, malformed_per_step=2)
 
 
-HARNESS_GAMES = {2: 50, 3: 40, 4: 30, 5: 24}
+HARNESS_GAMES = {2: scaled(50), 3: scaled(40), 4: scaled(30), 5: scaled(24)}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -187,9 +188,10 @@ def test_random_games(players):
 
 
 def test_team_games():
-    stats = run_playouts(BOT, lambda rng, i: make_setup(rng, i, 4, teams=True), games=24, seed="teams",
+    games = scaled(24)
+    stats = run_playouts(BOT, lambda rng, i: make_setup(rng, i, 4, teams=True), games=games, seed="teams",
                          illegal=illegal, invariants=invariants, **QUICK)
-    assert stats.finished == 24
+    assert stats.finished == games
 
 
 def test_a_few_games_thoroughly():
@@ -202,8 +204,8 @@ def test_a_few_games_thoroughly():
 #: breadth beside the harness's depth: this many more games per table size (and teams), each
 #: step from the bot's list with the invariants, the whole legal list sampled every 8th step;
 #: played in two halves (the same games), so that pytest-xdist's two workers end together
-QUICK_GAMES = {"2": 400, "3": 320, "4": 240, "5": 200, "teams": 240}  # (a fifth more until make test
-                                                                     # neared CI's 5 minutes)
+QUICK_GAMES = {table: scaled(games) for table, games in  # (a fifth more, then 1,400 in all, until
+              {"2": 280, "3": 230, "4": 170, "5": 140, "teams": 180}.items()}  # make test neared CI's 5 min)
 
 
 @pytest.mark.parametrize("half", [0, 1])

@@ -1,4 +1,4 @@
-"""About 1,450 random ESP games through the generic playout harness (tests/playout.py).
+"""About 1,000 random ESP games (five times as many in ``make test-long``) through the generic playout harness (tests/playout.py).
 
 Full information (the companion deals and turns up the Vision Card from the setup's
 seed) and table mode (nobody's cards are known), 2 to 4 players.  Besides the
@@ -15,7 +15,7 @@ import random
 import pytest
 
 from companion.games.esp import ESP
-from tests.playout import PlayoutFailure, PlayoutStats, random_playout, run_playouts
+from tests.playout import PlayoutFailure, PlayoutStats, random_playout, run_playouts, scaled
 
 SUITS = ("circle", "cross", "squiggle", "square", "star")
 CLAIMS = (*SUITS, 1, 2, 3, 4, 5)
@@ -29,19 +29,20 @@ BAD_CARDS = ("6 star", "0 circle", "4 Cross", "4  cross", "cross 4", "4cross", "
              " 4 cross", "4 cross ")
 BAD_CLAIMS = ("3", " 3", 0, 6, -1, "moon", "Star", "stars", "")
 
-# How many games a run plays: 1,200 full-information games (400 for each player count, in
-# five parts so that pytest-xdist's two workers end together) and 252 table-mode games.
-# About one game in 16 is checked THOROUGHLY (up to 8 legal actions accepted, undo and redo,
-# at every step: 30 per player count); the others QUICKLY (a smaller sample of each check):
-# about a minute of CPU in all on a fast core, half that with pytest-xdist on two cores.
+# How many games a run plays: 840 full-information games (280 for each player count, in
+# five parts so that pytest-xdist's two workers end together) and 168 table-mode games
+# (``make test-long`` five times as many: tests/playout.py's ``scaled``).
+# About one game in 14 is checked THOROUGHLY (up to 8 legal actions accepted, undo and redo,
+# at every step: 20 per player count); the others QUICKLY (a smaller sample of each check):
+# about 40 s of CPU in all on a fast core, half that with pytest-xdist on two cores.
 FULL_PARTS = 5
-FULL_GAMES = 80  # per test: players x part (100 until make test neared CI's 5 minutes)
-FULL_THOROUGH = 6  # of them
-TABLE_GAMES = 84  # per test: players
+FULL_GAMES = scaled(56)  # per test: players x part (100, then 80, until make test neared CI's 5 minutes)
+FULL_THOROUGH = scaled(4)  # of them
+TABLE_GAMES = scaled(56)  # per test: players
 THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
                 history_rate=1.0, illegal_per_step=4, malformed_per_step=2)
 QUICK = dict(legal_sample=1, undo_rate=0.2, summary_rate=0.03, view_rate=0.25, snapshot_rate=0.03,
-             history_rate=0.1, illegal_per_step=1, malformed_per_step=1)
+             history_rate=0.4, replay_rate=0.25, illegal_per_step=1, malformed_per_step=1)
 
 
 # -- the rulebook, independently ----------------------------------------------------------------

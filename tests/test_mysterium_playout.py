@@ -1,4 +1,4 @@
-"""About 1,300 random Mysterium games through the generic playout harness (tests/playout.py).
+"""About 1,000 random Mysterium games (five times as many in ``make test-long``) through the generic playout harness (tests/playout.py).
 
 Every people count of the main game (4–7) on every difficulty, and the small-group
 variation (2 and 3 people).  Besides the harness's own checks (every legal action
@@ -27,7 +27,7 @@ import pytest
 
 from companion.games.mysterium import MYSTERIUM
 from companion.games.mysterium.game import MysteriumGame
-from tests.playout import PlayoutStats, run_playouts
+from tests.playout import PlayoutStats, run_playouts, scaled
 
 ACTS = ("vision", "crow", "guess", "predict", "unpredict", "expire", "answer",
         "commit", "reveal", "vote", "choose", "culprit")
@@ -319,11 +319,11 @@ class Checks(MysteriumInvariants):
 
 # -- the tests ---------------------------------------------------------------------------------------------
 QUICK = dict(legal_sample=1, undo_rate=0.15, summary_rate=0.03, view_rate=0.25, snapshot_rate=0.03,
-             history_rate=0.1, illegal_per_step=1, malformed_per_step=1)
+             history_rate=0.4, replay_rate=0.25, illegal_per_step=1, malformed_per_step=1)
 THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
                 history_rate=1.0, illegal_per_step=4, malformed_per_step=2)
-GAMES = 90  # paced games per table (1,302 games in all, with the uniform ones; 112 until make test
-           # neared CI's 5 minutes); one in 16 THOROUGH
+GAMES = scaled(70)  # paced games per table (1,022 games in all, with the uniform ones; 112, then 90,
+                   # until make test neared CI's 5 minutes); one in 16 THOROUGH
 UNIFORM = 3  # uniformly random games per table
 
 TABLES = [(people, difficulty, False) for people in (4, 5, 6, 7) for difficulty in ("easy", "medium", "hard")]

@@ -1,7 +1,8 @@
 """544 random Séance Party games through the playout harness (tests/playout.py), both
 modes, 2 to 4 players, the rulebook's settings and the other readings, the group's own
-cards in half of them.  The games go at a table's pace (:class:`TablePace`: mostly plays
-and attacks, few curses), so that they end in about a hundred steps.
+cards in half of them (five times as many in ``make test-long``).  The games go at a table's
+pace (:class:`TablePace`: mostly plays and attacks, few curses), so that they end in about a
+hundred steps.
 
 At every step, besides the harness's own checks:
 
@@ -30,7 +31,7 @@ from companion.engine import Refusal, apply as engine_apply
 from companion.games.seance_party import SEANCE_PARTY, rules
 from companion.games.seance_party.cards import SYMBOLS
 from companion.games.seance_party.state import Spirit
-from tests.playout import PlayoutStats, run_playouts, strictly_in
+from tests.playout import PlayoutStats, run_playouts, scaled, strictly_in
 from tests.seance_moves import canonical
 
 NAMES = ("Ann", "Bo", "Cy", "Dee")
@@ -52,19 +53,19 @@ OTHER_READINGS = dict(adjacency="neighbours", charge="after", after_d20="none", 
 
 # A run plays 544 games: for each of the 12 tables (mode x players x reading) 60 games of two
 # players, 44 of three, 32 of four — the longer games fewer, so that the run stays within
-# about 40 s on two cores — in two halves, so that pytest-xdist's two workers get as much to
+# about 30 s on two cores (fewer games left some act unplayed at some table) — in two halves, so that pytest-xdist's two workers get as much to
 # do as each other.  In each half one game is checked THOROUGHLY (up to 8 listed actions
 # accepted, undo and redo, a deep copy compared, at every step), the others QUICKLY (at each
 # step the chosen action accepted, one action from the sampler and one malformed refused, the
-# invariants, the state compared with its replay; a sample of the rest).  Both kinds replay
-# the whole log at the end.  A game of 2, 3 or 4 players costs about 0.06, 0.1 or 0.16 s of
+# invariants; a sample of the rest).  A thorough game replays its whole log at the end and
+# compares every state with the live one's, a quarter of the quick ones do.  A game of 2, 3 or 4 players costs about 0.06, 0.1 or 0.16 s of
 # CPU quickly, three times that thoroughly: 1,000 games would take about 75 s on two cores.
-GAMES = {2: 30, 3: 22, 4: 16}  # a half, by players
+GAMES = {2: scaled(30), 3: scaled(22), 4: scaled(16)}  # a half, by players
 THOROUGH_GAMES = 1
 THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
                 history_rate=1.0, illegal_per_step=6, malformed_per_step=2)
 QUICK = dict(legal_sample=0, undo_rate=0.05, summary_rate=0.02, view_rate=0.5, snapshot_rate=0.02,
-             history_rate=0.03, illegal_per_step=1, malformed_per_step=1)
+             history_rate=0.12, replay_rate=0.25, illegal_per_step=1, malformed_per_step=1)
 
 
 # -- Séance Party's invariants -----------------------------------------------------------------------------
