@@ -141,7 +141,7 @@ _TEXT = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def scaled(games: int) -> int:
-    """``games`` times ``PLAYOUT_SCALE`` (1 unless set): ``make test`` plays about a thousand
+    """``games`` times ``PLAYOUT_SCALE`` (1 unless set): ``make test`` plays 544 to 1,000
     games of each game, inside CI's five minutes on two cores; ``make test-long`` sets 5 and
     plays five times as many, the soak to run before a release or after a change to a rule."""
     text = os.environ.get("PLAYOUT_SCALE", "1")
