@@ -13,7 +13,7 @@ import pytest
 
 from companion.games.zener_test import ENTRY, ZENER_TEST
 from companion.ui.games.zener_test import lights
-from tests.playout import run_playouts
+from tests.playout import run_playouts, scaled
 
 SYMBOLS = ("circle", "cross", "wave", "square", "star")
 BAD_SYMBOLS = ("Star", " star", "stars", "squiggle", "waves", "", "circle ", "★")
@@ -78,9 +78,10 @@ def check(game, previous, action, state) -> None:
 
 @pytest.mark.slow
 def test_every_kind_of_test_plays_random_sittings():
-    stats = run_playouts(ZENER_TEST, make_setup, games=60, seed="zener", illegal=illegal, invariants=check,
+    games = scaled(60)
+    stats = run_playouts(ZENER_TEST, make_setup, games=games, seed="zener", illegal=illegal, invariants=check,
                          legal_sample=6, summary_rate=0.3, view_rate=0.5)
-    assert stats.finished == 60
+    assert stats.finished == games
     assert stats.acts.get("end", 0) > 0 and stats.acts["card"] > 0 and stats.acts["call"] > 0
     assert {"call", "card", "end"} <= set(stats.refusals)
 
