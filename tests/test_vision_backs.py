@@ -10,16 +10,15 @@ import numpy as np
 import pytest
 
 from companion.vision.backs import BackLook
-from companion.vision.deck import load_deck
 from companion.vision.reader import BACK_LOOK, LOOKED, UNSURE, Reading, _looked_astray
 from sim.table_camera import STYLES
-from tests.camera_corpus import cached_decks
 from tests.test_vision_safety import card, invented, names_at, read_scene
+from tests.vision_score import taught_faces
 
 
 @pytest.fixture(scope="module")
 def decks():
-    return {name: load_deck(folder) for name, folder in cached_decks().items()}
+    return taught_faces()
 
 
 @pytest.mark.parametrize("style", [s.name for s in STYLES])

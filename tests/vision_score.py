@@ -85,22 +85,46 @@ def readers(folder: Path | None = None) -> dict[str, Reader]:
     loaded once per process (teaching costs seconds; the test modules share it) and kept
     beside the decks for the next process, as long as neither the reader's code nor the
     libraries change (each test worker taught them again: 6 s apiece)."""
+    return _kept(folder, "readers", lambda: {name: Reader(faces) for name, faces in taught_faces(folder).items()})
+
+
+@functools.lru_cache(maxsize=2)
+def taught_faces(folder: Path | None = None) -> dict[str, dict[str, np.ndarray]]:
+    """Each deck style's faces as the reader finds them in its teaching photos (``load_deck``:
+    5 s for the four decks), kept as :func:`readers` are."""
+    from companion.vision.deck import load_deck
+
+    return _kept(folder, "faces", lambda: {name: load_deck(deck) for name, deck in _decks(folder).items()})
+
+
+def _decks(folder: Path | None) -> dict[str, Path]:
     from tests.camera_corpus import cached_decks
 
-    decks = cached_decks(folder)
-    kept = next(iter(decks.values())).parent / f"readers-{_reader_version()}.pickle"
+    return cached_decks(folder)
+
+
+def _kept(folder: Path | None, what: str, make):
+    """``make()``, kept beside the decks for the next process while the reader's code and the
+    libraries stay the same (written whole or not at all: another process may read it
+    meanwhile; on a full or read-only disk, made again next time).  The kept ones of other
+    versions are removed (a taught reader is 35 MB: a day of changes to the reader filled
+    the temporary folder with them)."""
+    kept = next(iter(_decks(folder).values())).parent / f"{what}-{_reader_version()}.pickle"
     try:
         return pickle.loads(kept.read_bytes())
     except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
         pass  # not kept yet, or written by another version
-    taught = {name: Reader.from_folder(deck) for name, deck in decks.items()}
+    made = make()
     private = kept.with_suffix(f".{os.getpid()}")
     try:
-        private.write_bytes(pickle.dumps(taught))
-        os.replace(private, kept)  # whole or not at all: another process may read it meanwhile
+        private.write_bytes(pickle.dumps(made))
+        os.replace(private, kept)
     except OSError:
-        private.unlink(missing_ok=True)  # a full or read-only disk: taught again next time
-    return taught
+        private.unlink(missing_ok=True)
+    for stale in kept.parent.glob(f"{what}-*.pickle"):
+        if stale != kept:
+            stale.unlink(missing_ok=True)
+    return made
 
 
 def _reader_version() -> str:
