@@ -135,11 +135,6 @@ class PlayoutStats:
             self.sample_reasons.setdefault(key, reason)
 
 
-# -- small helpers ----------------------------------------------------------------------
-# ``json.dumps`` builds a new encoder at every call made with options; these are built once
-_TEXT = json.JSONEncoder(ensure_ascii=False).encode
-
-
 def scaled(games: int) -> int:
     """``games`` times ``PLAYOUT_SCALE`` (1 unless set): ``make test`` plays 544 to 1,000
     games of each game, inside CI's five minutes on two cores; ``make test-long`` sets 5 and
@@ -153,6 +148,11 @@ def scaled(games: int) -> int:
         pytest.exit(f"PLAYOUT_SCALE must be a number of times over from 1 to 1000, like 5, not {text!r}",
                     returncode=pytest.ExitCode.USAGE_ERROR)
     return max(1, round(games * scale))
+
+
+# -- small helpers ----------------------------------------------------------------------
+# ``json.dumps`` builds a new encoder at every call made with options; these are built once
+_TEXT = json.JSONEncoder(ensure_ascii=False).encode
 _KEY = json.JSONEncoder(ensure_ascii=False, sort_keys=True).encode
 _STRICT = json.JSONEncoder(ensure_ascii=False, allow_nan=False).encode
 
@@ -351,7 +351,8 @@ class _Playout:
         self.options = {"legal_sample": legal_sample, "illegal_per_step": illegal_per_step,
                         "malformed_per_step": malformed_per_step, "undo_rate": undo_rate,
                         "summary_rate": summary_rate, "view_rate": view_rate, "snapshot_rate": snapshot_rate,
-                        "history_rate": history_rate, "replay_rate": replay_rate, "illegal": getattr(illegal, "__name__", repr(illegal)),
+                        "history_rate": history_rate, "replay_rate": replay_rate,
+                        "illegal": getattr(illegal, "__name__", repr(illegal)),
                         "invariants": type(invariants).__name__ if invariants is not None else None}
 
     def run(self) -> PlayoutStats:

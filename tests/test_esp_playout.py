@@ -520,7 +520,9 @@ def _play(players: int, games: int, full_information: bool, seed: str,
     quick = run_playouts(ESP, setup_for(players), games=games - thorough_games, seed=f"{seed}/quick",
                          illegal=esp_illegal_one, invariants=EspInvariants(full_information), **common, **QUICK)
     assert thorough.undo_checked == thorough.steps, "THOROUGH undoes and redoes every step"
+    assert thorough.replayed == thorough.games, "THOROUGH replays every game's log"
     assert 0 < quick.undo_checked < quick.steps
+    assert 0 < quick.replayed < quick.games, "QUICK replays a sample of the games' logs"
     total = PlayoutStats()
     total.merge(thorough)
     total.merge(quick)
