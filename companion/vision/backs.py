@@ -15,6 +15,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.geometry import quad_area
+
 INSET = 8          # pixels of the straightened face's edge left out (the rim, the corners' rounding)
 CELL = 12          # pixels: a cell, about a back's pattern period on the straightened face
 CHROMA_NEAR = 0.05  # a cell whose colour shares are this near one of the taught back's cells' ...
@@ -110,7 +112,7 @@ class BackLook:
             band = np.float32([near + inner, far + inner, far + outer, near + outer])
             if band.min() < 0 or band[:, 0].max() >= w or band[:, 1].max() >= h:
                 continue  # off the frame: nothing to see
-            if any(cv2.intersectConvexConvex(band, np.float32(c))[0] > 0.3 * _area(band) for c in covers):
+            if any(cv2.intersectConvexConvex(band, np.float32(c))[0] > 0.3 * quad_area(band) for c in covers):
                 continue  # under a card on top: the back goes on under it
             cells = max(1, int(round(np.linalg.norm(far - near) / (BAND * short))))
             size = (CELL * cells, CELL)
@@ -120,6 +122,3 @@ class BackLook:
                 return True
         return False
 
-
-def _area(quad: np.ndarray) -> float:
-    return float(cv2.contourArea(np.float32(quad)))
