@@ -577,15 +577,17 @@ class _Playout:
         # the full log replays, through the text the log file holds, to every live state
         lines = [_TEXT(line) for line in match.log_lines()]
         assert lines[1:] == self.texts, "the log is not the actions"
-        if self.rng.random() >= self.replay_rate:
-            self.stats.finished += 1
-            return
+        if self.rng.random() < self.replay_rate:
+            self._replay(match, deep, lines)
+        self.stats.finished += 1
+
+    def _replay(self, match: Match, deep: dict[int, Any], lines: list[str]) -> None:
+        """The log replayed from its text to every live state, and (at ``history_rate``) the
+        whole history undone to the start and redone to the end, exactly."""
         self.stats.replayed += 1
-        replayed = replay_lines(game, lines)
+        replayed = replay_lines(self.game, lines)
         assert replayed.actions == match.actions
         self._compare_with_replay(match.states, replayed.states)
-
-        # the whole history, undone to the start and redone to the end, is exact
         if self.rng.random() < self.history_rate:
             for index in range(len(self.actions) - 1, -1, -1):
                 match.undo()
@@ -597,7 +599,6 @@ class _Playout:
                 match.redo()
                 assert match.state == replayed.states[index], f"redoing step {index} gives another state"
             assert not match.can_redo()
-        self.stats.finished += 1
 
     def _compare_with_replay(self, live: Sequence[Any], replayed: Sequence[Any]) -> None:
         """Each live state equals the log's replay of the same step (the incremental replay,
