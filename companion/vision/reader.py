@@ -77,6 +77,9 @@ BACK_LOOK = 0.8  # a back read by its look needs this share of its cells that sh
 LOOKED = FAIR + 0.05  # the similarity a back read by its look is given: known, never seen whole ...
 SQUARE_ENOUGH = 0.34  # ... and its outline's corners within 20 degrees of square (the cosine of 70 degrees)
 LOOKED_OVERLAP = 0.3  # ... and the most of it another card named by its picture, not on top, may share
+BACK_AGAIN = 0.45  # an unsure outline guessed as a back is looked at again from this similarity (a
+                   # face's from FAIR): a back's fine pattern a few pixels off its outline matches
+                   # little, and only a back is kept from that second look (big-set figures: docs)
 SHADOWED = 0.04  # a rough outline of a card just laid (a change's rectangle) is also tried this much
                  # smaller, of the card's width: the change holds its shadow (a mono 1 of circles
                  # on wood, its rectangle 5-8 pixels out on the shadow's sides, was unsure)
@@ -361,16 +364,19 @@ class Reader:
         return ink_tone(small, hand if ignore is None else ignore | hand,
                         shaded_paper(small, self.namer.paper_shares))
 
-    def _ink_agrees(self, small: np.ndarray, reading: Reading) -> bool:
+    def _ink_agrees(self, small: np.ndarray, reading: Reading, on_top=()) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``) shows its
         name's ink colour: the grey comparison is blind to it, and a purple star half under
         another card can pass for a blue cross.  Measured against the face's own paper, so
-        the camera's colour cast cancels out; a face with too little ink to tell (or a back)
-        agrees."""
+        the camera's colour cast cancels out, and on what shows of it: the cards seen whole
+        lying over it (``on_top``) are left out whichever pass named it (a red cross named in
+        the first pass, a green back over a third of it, measured green).  A face with too
+        little ink to tell (or a back) agrees."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
-        seen = self._face_ink(small, covered_on_face(reading.corners, reading.under, size=INK_SIZE)
-                              if reading.under else None)
+        over = list(reading.under) + [c for c in _lying_over(reading.corners, on_top)
+                                      if not any(c is u for u in reading.under)]
+        seen = self._face_ink(small, covered_on_face(reading.corners, over, size=INK_SIZE) if over else None)
         want = self.inks[reading.card]
         return seen is None or want is None or ink_apart(seen, want) <= INK_DRIFT
 
@@ -382,7 +388,8 @@ class Reader:
         small = {id(r): straighten(frame, r.corners, size=INK_SIZE) for r in readings}
         kept = _one_of_each(_sized_alike([r for r in readings if self._deck_coloured(small[id(r)], r)]))
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
-        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r) else _unsure(r) for r in kept]
+        on_top = _on_top(kept)
+        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, on_top) else _unsure(r) for r in kept]
 
     def _not_half(self, frame: np.ndarray, reading: Reading) -> Reading:
         """The reading, made unsure when it may be half of another card: a card cut across
@@ -552,7 +559,8 @@ class Reader:
         farther off than a first outline is."""
         on_top = _on_top(readings)
         plane = table_plane(readings)
-        unsure = [r for r in readings if r.card == UNSURE and r.similarity >= FAIR]
+        unsure = [r for r in readings if r.card == UNSURE and (r.similarity >= FAIR or
+                                                                r.guess == BACK and r.similarity >= BACK_AGAIN)]
         # a card named surely where an unsure reading fits better is not known yet: one of
         # the two outlines is a little off, and the sure name may be the wrong one
         sure = [s for s in _sure(readings) if not any(
