@@ -133,16 +133,13 @@ def expected_size(quad: np.ndarray, others: list[np.ndarray]) -> float:
 
 def size_on_planes(quad: np.ndarray, others: list[np.ndarray]) -> float:
     """A card's size against the others' on the table's plane: each other card's outline
-    gives the plane (the view straight down in which it is ``FACE_W`` by ``FACE_H``), where
-    every card on the table is that size whatever the camera's tilt; the median of the
-    outline's size there over that size.  Each plane is a few per cent off and more the
+    gives the plane (:func:`card_plane`: the view straight down in which it is ``FACE_W`` by
+    ``FACE_H``), where every card on the table is that size whatever the camera's tilt; the
+    median of the outline's size there over that size.  Each plane is a few per cent off and more the
     farther it is carried, so the median of several."""
-    square = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
     outline = np.float32(quad).reshape(-1, 1, 2)
-    ratios = []
-    for other in others:
-        plane = cv2.getPerspectiveTransform(order_corners(np.float32(other)), square)
-        ratios.append(np.sqrt(quad_area(cv2.perspectiveTransform(outline, plane).reshape(4, 2)) / (FACE_W * FACE_H)))
+    ratios = [np.sqrt(quad_area(cv2.perspectiveTransform(outline, card_plane(other)).reshape(4, 2)) / (FACE_W * FACE_H))
+              for other in others]
     return float(np.median(ratios))
 
 
@@ -296,9 +293,14 @@ def table_plane(readings: list[Reading]) -> np.ndarray | None:
     whole = [r for r in readings if r.card != UNSURE and r.similarity > ON_TOP]
     if not whole:
         return None
-    best = max(whole, key=lambda r: r.similarity)
+    return card_plane(max(whole, key=lambda r: r.similarity).corners)
+
+
+def card_plane(corners: np.ndarray) -> np.ndarray:
+    """The perspective map from the frame to the table's plane that a card's outline gives: the
+    view straight down in which that card is ``FACE_W`` by ``FACE_H``."""
     square = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
-    return cv2.getPerspectiveTransform(order_corners(np.float32(best.corners)), square)
+    return cv2.getPerspectiveTransform(order_corners(np.float32(corners)), square)
 
 
 def sized_on_table(quad: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
@@ -400,8 +402,7 @@ class Reader:
         little ink to tell (or a back) agrees."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
-        over = list(reading.under) + [c for c in _lying_over(reading.corners, on_top)
-                                      if not any(c is u for u in reading.under)]
+        over = list(reading.under) + _lying_over(reading.corners, on_top)  # (one in both is left out once)
         seen = self._face_ink(small, covered_on_face(reading.corners, over, size=INK_SIZE) if over else None)
         want = self.inks[reading.card]
         return seen is None or want is None or ink_apart(seen, want) <= INK_DRIFT
