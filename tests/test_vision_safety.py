@@ -189,7 +189,7 @@ def test_a_card_turned_under_a_tilted_camera_keeps_its_size():
 
 def test_a_card_larger_than_the_others_is_no_part_of_one():
     """The others may be the parts: two halves named surely beside a whole card made the whole
-    one look too large, and it was refused (15 whole cards on the big set).  A back read by
+    one look too large, and it was refused (12 whole cards on the big set).  A back read by
     its look has no exact outline and is still held to both sides of the others' size."""
     halves = [card("1 square", 300, width=71), card("1 cross", 600, width=71)]
     whole = card("5 circle", 0, width=100)

@@ -153,7 +153,7 @@ def _sized_alike(readings: list[Reading]) -> list[Reading]:
     the plane through their sizes is not known (measured on the big set: 5 whole cards
     named at 0.95 and more were refused so, at 0.76 to 0.80 of the size in the frame, 0.87 and
     more on the table's plane; the parts of cards, 0.76 and less there).  A card larger than the
-    others is no part of one (they may be parts: 15 whole cards were refused so), but a back
+    others is no part of one (they may be parts: 12 whole cards were refused so), but a back
     read by its look, without an exact outline, is held to both sides of the others' size."""
     sure = [r for r in readings if r.card != UNSURE and not r.by_look]  # (a back read by its
     out = []                                                 # look has no exact outline to size by)
