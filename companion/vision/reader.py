@@ -135,12 +135,11 @@ def size_on_planes(quad: np.ndarray, others: list[np.ndarray]) -> float:
     """A card's size against the others' on the table's plane: each other card's outline
     gives the plane (:func:`card_plane`: the view straight down in which it is ``FACE_W`` by
     ``FACE_H``), where every card on the table is that size whatever the camera's tilt; the
-    median of the outline's size there over that size.  Each plane is a few per cent off and more the
-    farther it is carried, so the median of several."""
+    median of the outline's size there over that size.  Each plane is a few per cent off, and
+    more the farther it is carried: so the median of several."""
     outline = np.float32(quad).reshape(-1, 1, 2)
-    ratios = [np.sqrt(quad_area(cv2.perspectiveTransform(outline, card_plane(other)).reshape(4, 2)) / (FACE_W * FACE_H))
-              for other in others]
-    return float(np.median(ratios))
+    areas = [quad_area(cv2.perspectiveTransform(outline, card_plane(other)).reshape(4, 2)) for other in others]
+    return float(np.median(np.sqrt(np.float32(areas) / (FACE_W * FACE_H))))
 
 
 def _sized_alike(readings: list[Reading]) -> list[Reading]:
