@@ -198,3 +198,41 @@ def test_a_checked_cloth_s_square_does_not_give_the_cards_size():
     frame, placed = render(scene)
     named = {r.card for r in readers()["pips"].read(frame)}
     assert "5 cross" in named and "1 circle" in named
+
+
+def _card_over_card() -> tuple[np.ndarray, np.ndarray]:
+    """A grey table with two white cards of one paper, the second lying square across the
+    first's corner: one white region, the top card's own outline only a thin shadow where it
+    lies on the other."""
+    frame = np.full((360, 480, 3), 90, np.uint8)
+    under = np.float32([[60, 60], [160, 60], [160, 200], [60, 200]])
+    top = np.float32([[130, 150], [230, 150], [230, 290], [130, 290]])
+    cv2.fillConvexPoly(frame, np.int32(under), (235, 235, 235))
+    cv2.polylines(frame, [np.int32(top)], True, (200, 200, 200), 1)  # its shadow on the card under it
+    cv2.fillConvexPoly(frame, np.int32(top + [[1, 1], [-1, 1], [-1, -1], [1, -1]]), (235, 235, 235))
+    return frame, top
+
+
+def test_a_card_over_another_of_its_paper_is_found_by_its_straight_sides():
+    """Its sides meet square: the corner its two edges make is completed to a card, its
+    sides seen whole keeping their own length (as long as a card's within a few per cent)."""
+    from companion.vision.finder import StraightEdges
+
+    frame, top = _card_over_card()
+    guesses = StraightEdges(frame).corner_guesses([95.0])
+    assert max(iou(quad, top) for quad in guesses) > 0.95
+    assert all(max(np.ptp(quad, axis=0)) < 1.2 * 140 for quad in guesses)  # none longer than a card
+
+
+def test_an_opencv_without_its_line_detector_finds_cards_by_their_outlines(reader, monkeypatch):
+    """OpenCV 4.1 to 4.5.3 shipped the line segment detector as a stub that raises: the
+    straight edges are then none, and the reader names by its outlines as before."""
+    from companion.vision import finder
+
+    def stub():
+        raise cv2.error("Implementation has been removed due original code license issues")
+
+    monkeypatch.setattr(finder.cv2, "createLineSegmentDetector", stub)
+    frame, placed = compose(3, STYLE, CLEAR, cards=["3 star"])
+    assert finder.StraightEdges(frame).corner_guesses([95.0]) == []
+    assert [r.card for r in reader.read(frame)] == ["3 star"]

@@ -472,3 +472,21 @@ def test_the_cards_the_corners_completed_give_the_size_where_none_was_seen_whole
     rest with again (a 3 of squiggles under two cards, unsure, is named: check 090)."""
     placed, readings = read_scene("check", "090.jpg")
     assert names_at(readings, next(p for p in placed if p.card == "3 squiggle")) == {"3 squiggle"}
+
+
+def test_a_card_on_others_of_its_paper_is_found_by_its_straight_sides():
+    """Check 087: a 3 of stars under a hand, lying over a 4 of squares of the same white
+    paper — one white region, in which no outline of either card's own closed; each card's
+    sides are still straight edges, and where two meet square, a corner to complete."""
+    placed, readings = read_scene("check", "087.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "3 star")) == {"3 star"}
+    assert names_at(readings, next(p for p in placed if p.card == "4 square")) == {"4 square"}
+    assert not invented(placed, readings)
+
+
+def test_a_back_beside_a_hand_on_a_checked_cloth_is_found_by_its_straight_sides():
+    """Check 332: a back under a 4 of crosses with a hand over its other end, on a checked
+    cloth whose lines run into its outline."""
+    placed, readings = read_scene("check", "332.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "back" and p.visible < 0.9)) == {"back"}
+    assert not invented(placed, readings)

@@ -8,7 +8,9 @@ differs in one of them), found twice — sharp, for the faces' thin outlines, an
 half size, where a back's fine pattern melts into one tone; the regions those edges close;
 each region's quad when it is one, its smallest enclosing rectangle when a corner is covered;
 and, for a card partly under another, its visible right-angled corners completed to a card of
-the size the other cards in the frame show (the card's known aspect gives the other side)."""
+the size the other cards in the frame show (the card's known aspect gives the other side); and
+the frame's straight edge segments, two that meet square being a corner completed the same
+way (:class:`StraightEdges`: a card over others of its own paper closes no region of its own)."""
 
 from __future__ import annotations
 
@@ -141,7 +143,6 @@ class Outlines:
     def corner_guesses(self, short_sides: list[float]) -> list[np.ndarray]:
         """Cards completed from the shapes' right-angled corners, for each short side given
         (the long side follows from the card's aspect)."""
-        w, h = self.size
         found = []
         for contour in self.contours:
             pts = contour.reshape(-1, 2).astype(np.float32)
@@ -178,10 +179,17 @@ class Outlines:
                         sizes.append((su, sv))
                 for su, sv in sizes:
                     quad = np.float32([b, b + u * su, b + u * su + v * sv, b + v * sv])
-                    if (quad[:, 0].min() > -0.05 * w and quad[:, 1].min() > -0.05 * h
-                            and quad[:, 0].max() < 1.05 * w and quad[:, 1].max() < 1.05 * h):
+                    if _in_frame(quad, self.size):
                         found.append(order_corners(quad))
         return found
+
+
+def _in_frame(quad: np.ndarray, size: tuple[int, int]) -> bool:
+    """Whether a completed card lies within the frame, but for a few per cent (a card at the
+    frame's edge is completed a little past it)."""
+    w, h = size
+    return bool(quad[:, 0].min() > -0.05 * w and quad[:, 1].min() > -0.05 * h
+                and quad[:, 0].max() < 1.05 * w and quad[:, 1].max() < 1.05 * h)
 
 
 def _right_corner(poly: np.ndarray, i: int, orientation: float, least: float):
@@ -261,3 +269,64 @@ def candidate_quads(frame: np.ndarray) -> list[np.ndarray]:
     quads = Outlines(frame).quads()
     quads.sort(key=quad_area, reverse=True)
     return quads
+
+
+SEGMENT_LEAST = 0.3   # of the smallest short side: shorter straight edges are print, grain, noise
+SEGMENT_MEET = 8.0    # pixels: two edges whose lines cross this near an end of each make a corner
+SQUARE = 0.12         # the most the cosine between a corner's two sides may be (about 83 to 97 degrees)
+SEEN_WHOLE = 0.12     # a side within this share of a card's side is that side, seen whole
+
+
+class StraightEdges:
+    """The frame's straight edge segments (OpenCV's line segment detector), found once per
+    frame.  Why beside :class:`Outlines`: a card lying over others of its own paper has no
+    region of its own in an edge map — its outline runs into theirs — but each of its sides
+    is still a straight edge, and two that meet square are one of its corners."""
+
+    def __init__(self, frame: np.ndarray):
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        try:
+            found = cv2.createLineSegmentDetector().detect(gray)[0]
+        except cv2.error:  # OpenCV 4.1 to 4.5.3 shipped without it (a licence); the outlines do without
+            found = None
+        self.segments = np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
+        self.size = (frame.shape[1], frame.shape[0])
+
+    def corner_guesses(self, short_sides: list[float]) -> list[np.ndarray]:
+        """Cards completed from each pair of segments that meet square, end to end, for each
+        short side given (a side seen whole, within a few per cent of a card's, keeps its own
+        length; one longer than a card's side is no side of this card)."""
+        a, b = self.segments[:, :2], self.segments[:, 2:]
+        length = np.linalg.norm(b - a, axis=1)
+        keep = length >= SEGMENT_LEAST * min(short_sides)
+        a, b, length = a[keep], b[keep], length[keep]
+        if len(a) < 2:
+            return []
+        d = (b - a) / length[:, None]
+        i, j = np.nonzero(np.triu(np.abs(d @ d.T) < SQUARE, 1))
+        cross = d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]
+        gap = a[j] - a[i]
+        meet = a[i] + ((gap[:, 0] * d[j, 1] - gap[:, 1] * d[j, 0]) / cross)[:, None] * d[i]
+        ends = np.stack([a, b], axis=1)                                    # (n, 2, 2)
+        near_i = np.linalg.norm(ends[i] - meet[:, None], axis=2)            # (pairs, 2)
+        near_j = np.linalg.norm(ends[j] - meet[:, None], axis=2)
+        ok = (near_i.min(axis=1) <= SEGMENT_MEET) & (near_j.min(axis=1) <= SEGMENT_MEET)
+        i, j, meet, near_i, near_j = i[ok], j[ok], meet[ok], near_i[ok], near_j[ok]
+        rows = np.arange(len(i))
+        far_i = ends[i, 1 - near_i.argmin(axis=1)][rows] if len(i) else np.zeros((0, 2), np.float32)
+        far_j = ends[j, 1 - near_j.argmin(axis=1)][rows] if len(j) else np.zeros((0, 2), np.float32)
+        u, v = far_i - meet, far_j - meet
+        lu, lv = np.linalg.norm(u, axis=1), np.linalg.norm(v, axis=1)
+        u, v = u / np.maximum(lu, 1e-3)[:, None], v / np.maximum(lv, 1e-3)[:, None]
+        found = []
+        for corner, du, su_seen, dv, sv_seen in zip(meet, u, lu, v, lv):
+            for short in short_sides:
+                for su, sv in ((short, short * ASPECT), (short * ASPECT, short)):
+                    if su_seen > (1 + SEEN_WHOLE) * su or sv_seen > (1 + SEEN_WHOLE) * sv:
+                        continue  # a side longer than this card's: not its side
+                    su = su_seen if su_seen > (1 - SEEN_WHOLE) * su else su
+                    sv = sv_seen if sv_seen > (1 - SEEN_WHOLE) * sv else sv
+                    quad = np.float32([corner, corner + du * su, corner + du * su + dv * sv, corner + dv * sv])
+                    if _in_frame(quad, self.size):
+                        found.append(order_corners(quad))
+        return found

@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.vision.backs import BackLook
 from companion.vision.deck import load_deck
-from companion.vision.finder import Outlines, card_like, default_short_sides, sides
+from companion.vision.finder import Outlines, StraightEdges, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_apart, ink_tone, shaded_paper, taught_inks
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
@@ -614,6 +614,17 @@ class Reader:
                 if r.guess == BACK]
         return out
 
+    def _completed(self, frame: np.ndarray, outlines: Outlines, straight: StraightEdges, shorts: list[float],
+                   seen: list[Reading], edges: EdgeField) -> list[Reading]:
+        """The cards completed from corners to the short sides given, past the cards ``seen``:
+        the outlines' right-angled corners, snapped onto the edges, and the frame's straight
+        edges meeting square — a card lying over others of its own paper has no outline of its
+        own, but its sides are straight edges — named as they are (they lie on the edges)."""
+        found = self._named(frame, outlines.corner_guesses(shorts), known=_sure(seen), grow=False,
+                            edges=edges, covers=_on_top(seen))
+        return found + self._named(frame, straight.corner_guesses(shorts), known=_sure(seen + found),
+                                   grow=False, covers=_on_top(seen + found))
+
     def read(self, frame: np.ndarray) -> list[Reading]:
         outlines = Outlines(frame, self.paper, self.back_tone)
         edges = EdgeField(frame)
@@ -624,17 +635,14 @@ class Reader:
         may_be = default_short_sides(frame.shape[1])
         sized = _sizes_shown(first, may_be)
         shorts = [float(np.median(sized))] if sized else may_be
-        guesses = outlines.corner_guesses(shorts)
-        second = self._named(frame, guesses, known=sure, grow=False,
-                             edges=edges, covers=_on_top(first)) if CORNERS else []
+        straight = StraightEdges(frame)
+        second = self._completed(frame, outlines, straight, shorts, first, edges) if CORNERS else []
         if not sized:  # none seen whole at first: the cards the corners completed give the size, and
             # the corners are completed again at it (each size tried first was a few per cent off,
             # and a card under others was named at none of them)
             sized = _sizes_shown(second, may_be)
             if sized:
-                second += self._named(frame, outlines.corner_guesses([float(np.median(sized))]),
-                                      known=_sure(first + second), grow=False, edges=edges,
-                                      covers=_on_top(first + second))
+                second += self._completed(frame, outlines, straight, [float(np.median(sized))], first + second, edges)
         found = first + second + self._looked_again(frame, first + second, edges)
         kept = _one_per_place(_best_first(found))
         kept = self._checked(frame, kept)
