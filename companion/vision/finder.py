@@ -294,8 +294,8 @@ class StraightEdges:
 
     def corner_guesses(self, short_sides: list[float]) -> list[np.ndarray]:
         """Cards completed from each pair of segments that meet square, end to end, for each
-        short side given (a side seen whole, within a few per cent of a card's, keeps its own
-        length; one longer than a card's side is no side of this card)."""
+        short side given (a side within ``SEEN_WHOLE`` of a card's is seen whole and keeps its
+        own length; one longer than a card's side is no side of this card)."""
         a, b = self.segments[:, :2], self.segments[:, 2:]
         length = np.linalg.norm(b - a, axis=1)
         keep = length >= SEGMENT_LEAST * min(short_sides)
@@ -312,10 +312,8 @@ class StraightEdges:
         near_j = np.linalg.norm(ends[j] - meet[:, None], axis=2)
         ok = (near_i.min(axis=1) <= SEGMENT_MEET) & (near_j.min(axis=1) <= SEGMENT_MEET)
         i, j, meet, near_i, near_j = i[ok], j[ok], meet[ok], near_i[ok], near_j[ok]
-        rows = np.arange(len(i))
-        far_i = ends[i, 1 - near_i.argmin(axis=1)][rows] if len(i) else np.zeros((0, 2), np.float32)
-        far_j = ends[j, 1 - near_j.argmin(axis=1)][rows] if len(j) else np.zeros((0, 2), np.float32)
-        u, v = far_i - meet, far_j - meet
+        u = ends[i, 1 - near_i.argmin(axis=1)] - meet  # each side from the corner to its far end
+        v = ends[j, 1 - near_j.argmin(axis=1)] - meet
         lu, lv = np.linalg.norm(u, axis=1), np.linalg.norm(v, axis=1)
         u, v = u / np.maximum(lu, 1e-3)[:, None], v / np.maximum(lv, 1e-3)[:, None]
         found = []
