@@ -27,6 +27,7 @@ TONE_LIGHT = (0.45, 1.6)  # its brightness, of the taught back's (a dim room .. 
 PAPER_HUE = 0.035       # the most a pixel's share of each of B, G, R may differ from the paper's
 MIN_AREA = 0.004        # of the frame: smaller regions are symbols, crumbs, noise
 MAX_AREA = 0.25
+SEEN_WHOLE = 0.12      # a side within this share of a card's side is that side, seen whole
 WIDTHS = (0.075, 0.09, 0.105, 0.12)  # card widths to try when the frame shows none, of the frame's width
 
 
@@ -173,23 +174,28 @@ class Outlines:
                 for short in (() if sizes else short_sides):  # no side seen whole: the sizes given
                     long = short * ASPECT
                     for su, sv in ((short, long), (long, short)):
-                        # a side seen nearly whole gives its own length
-                        su = lu if abs(lu - su) < 0.12 * su else su
-                        sv = lv if abs(lv - sv) < 0.12 * sv else sv
-                        sizes.append((su, sv))
-                for su, sv in sizes:
-                    quad = np.float32([b, b + u * su, b + u * su + v * sv, b + v * sv])
-                    if _in_frame(quad, self.size):
-                        found.append(order_corners(quad))
+                        sizes.append((_as_seen(lu, su), _as_seen(lv, sv)))
+                found += [card for su, sv in sizes if (card := _card_from_corner(b, u, su, v, sv, self.size)) is not None]
         return found
 
 
-def _in_frame(quad: np.ndarray, size: tuple[int, int]) -> bool:
-    """Whether a completed card lies within the frame, but for a few per cent (a card at the
-    frame's edge is completed a little past it)."""
+def _as_seen(seen: float, side: float) -> float:
+    """A card's side of length ``side``, or the length ``seen`` where it is that within
+    ``SEEN_WHOLE``: a side seen nearly whole gives its own length."""
+    return seen if abs(seen - side) < SEEN_WHOLE * side else side
+
+
+def _card_from_corner(corner: np.ndarray, u: np.ndarray, su: float, v: np.ndarray, sv: float,
+                      size: tuple[int, int]) -> np.ndarray | None:
+    """The card (ordered) with a corner at ``corner``, its sides along the unit directions
+    ``u`` and ``v``, ``su`` and ``sv`` long — or None where it lies out of the frame, but for
+    a few per cent (a card at the frame's edge is completed a little past it)."""
+    quad = np.float32([corner, corner + u * su, corner + u * su + v * sv, corner + v * sv])
     w, h = size
-    return bool(quad[:, 0].min() > -0.05 * w and quad[:, 1].min() > -0.05 * h
-                and quad[:, 0].max() < 1.05 * w and quad[:, 1].max() < 1.05 * h)
+    if quad[:, 0].min() > -0.05 * w and quad[:, 1].min() > -0.05 * h \
+            and quad[:, 0].max() < 1.05 * w and quad[:, 1].max() < 1.05 * h:
+        return order_corners(quad)
+    return None
 
 
 def _right_corner(poly: np.ndarray, i: int, orientation: float, least: float):
@@ -274,7 +280,6 @@ def candidate_quads(frame: np.ndarray) -> list[np.ndarray]:
 SEGMENT_LEAST = 0.3   # of the smallest short side: shorter straight edges are print, grain, noise
 SEGMENT_MEET = 8.0    # pixels: two edges whose lines cross this near an end of each make a corner
 SQUARE = 0.12         # the most the cosine between a corner's two sides may be (about 83 to 97 degrees)
-SEEN_WHOLE = 0.12     # a side within this share of a card's side is that side, seen whole
 
 
 class StraightEdges:
@@ -322,9 +327,7 @@ class StraightEdges:
                 for su, sv in ((short, short * ASPECT), (short * ASPECT, short)):
                     if su_seen > (1 + SEEN_WHOLE) * su or sv_seen > (1 + SEEN_WHOLE) * sv:
                         continue  # a side longer than this card's: not its side
-                    su = su_seen if su_seen > (1 - SEEN_WHOLE) * su else su
-                    sv = sv_seen if sv_seen > (1 - SEEN_WHOLE) * sv else sv
-                    quad = np.float32([corner, corner + du * su, corner + du * su + dv * sv, corner + dv * sv])
-                    if _in_frame(quad, self.size):
-                        found.append(order_corners(quad))
+                    card = _card_from_corner(corner, du, _as_seen(su_seen, su), dv, _as_seen(sv_seen, sv), self.size)
+                    if card is not None:
+                        found.append(card)
         return found
