@@ -215,7 +215,7 @@ def _card_over_card() -> tuple[np.ndarray, np.ndarray]:
 
 def test_a_card_over_another_of_its_paper_is_found_by_its_straight_sides():
     """Its sides meet square: the corner its two edges make is completed to a card, its
-    sides seen whole keeping their own length (as long as a card's within a few per cent)."""
+    sides seen whole keeping their own length (as long as a card's within 12 %)."""
     from companion.vision.finder import StraightEdges
 
     frame, top = _card_over_card()
