@@ -224,6 +224,20 @@ def test_a_card_over_another_of_its_paper_is_found_by_its_straight_sides():
     assert all(max(np.ptp(quad, axis=0)) < 1.2 * 140 for quad in guesses)  # none longer than a card
 
 
+def test_a_side_seen_whole_between_two_corners_gives_the_cards_size():
+    """A card smaller than the size given (far up a tilted camera's frame), its far end lost
+    in a glare's white: its near side runs from one square corner to the other, and that
+    is its width, whatever the frame's other cards measure."""
+    from companion.vision.finder import StraightEdges
+
+    frame = np.full((360, 480, 3), 90, np.uint8)
+    card = np.float32([[200, 120], [280, 120], [280, 234], [200, 234]])
+    cv2.fillConvexPoly(frame, np.int32(card), (235, 235, 235))
+    cv2.circle(frame, (240, 110), 45, (255, 255, 255), -1)  # the glare over its far end
+    guesses = StraightEdges(frame).corner_guesses([110.0])
+    assert max(iou(quad, card) for quad in guesses) > 0.9
+
+
 def test_an_opencv_without_its_line_detector_finds_cards_by_their_outlines(reader, monkeypatch):
     """OpenCV 4.1 to 4.5.3 shipped the line segment detector as a stub that raises: the
     straight edges are then none, and the reader names by its outlines as before."""

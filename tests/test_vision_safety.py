@@ -490,3 +490,13 @@ def test_a_back_beside_a_hand_on_a_checked_cloth_is_found_by_its_straight_sides(
     placed, readings = read_scene("check", "332.jpg")
     assert names_at(readings, next(p for p in placed if p.card == "back" and p.visible < 0.9)) == {"back"}
     assert not invented(placed, readings)
+
+
+def test_a_card_smaller_than_the_others_is_measured_by_a_side_seen_whole():
+    """Check 160: a 4 of stars far up a tilted camera's frame (smaller there than the cards
+    near it), its top end lost in a glare over two white cards.  Completed to the others'
+    size, no guess shared more than 0.79 with it; its bottom side runs from one square corner
+    to the other, and that is its width."""
+    placed, readings = read_scene("check", "160.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "4 star")) == {"4 star"}
+    assert not invented(placed, readings)

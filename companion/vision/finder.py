@@ -321,8 +321,14 @@ class StraightEdges:
         v = ends[j, 1 - near_j.argmin(axis=1)] - meet
         lu, lv = np.linalg.norm(u, axis=1), np.linalg.norm(v, axis=1)
         u, v = u / np.maximum(lu, 1e-3)[:, None], v / np.maximum(lv, 1e-3)[:, None]
-        found = []
-        for corner, du, su_seen, dv, sv_seen in zip(meet, u, lu, v, lv):
+        whole = _whole_sides(np.concatenate([i, j]), np.concatenate([meet, meet]),
+                             np.concatenate([near_i.argmin(axis=1), near_j.argmin(axis=1)]))
+        found, measured = [], []
+        for corner, si, sj, du, su_seen, dv, sv_seen in zip(meet, i, j, u, lu, v, lv):
+            for su, sv in _measured(whole.get(int(si)), su_seen, whole.get(int(sj)), sv_seen):
+                card = _card_from_corner(corner, du, su, dv, sv, self.size)
+                if card is not None:
+                    measured.append(card)
             for short in short_sides:
                 for su, sv in ((short, short * ASPECT), (short * ASPECT, short)):
                     if su_seen > (1 + SEEN_WHOLE) * su or sv_seen > (1 + SEEN_WHOLE) * sv:
@@ -330,4 +336,29 @@ class StraightEdges:
                     card = _card_from_corner(corner, du, _as_seen(su_seen, su), dv, _as_seen(sv_seen, sv), self.size)
                     if card is not None:
                         found.append(card)
-        return found
+        return found + measured  # (last: the reader's looks at a place go to the sizes given first)
+
+
+def _whole_sides(segment: np.ndarray, meet: np.ndarray, end: np.ndarray) -> dict[int, float]:
+    """The segments that make a corner at both of their ends (``segment``, ``meet``, ``end``:
+    each corner's segment, where it is, and which end of the segment it is at), each with the
+    length between its two corners: a card's side seen whole, whatever the camera's tilt
+    makes of the card's size there."""
+    at: dict[tuple[int, int], np.ndarray] = {}
+    for s, m, e in zip(segment.tolist(), meet, end.tolist()):
+        at.setdefault((s, e), m)
+    return {s: float(np.linalg.norm(at[(s, 0)] - at[(s, 1)])) for s, e in at if e == 0 and (s, 1) in at}
+
+
+def _measured(su_whole: float | None, su_seen: float, sv_whole: float | None, sv_seen: float):
+    """The sides (along u, along v) of the cards a corner may be of, where a side of it is seen
+    whole between two corners: both sides so seen, as they are; one, the other a card's
+    proportion of it either way (the short side or the long), but never shorter than what
+    is seen of it."""
+    if su_whole is not None and sv_whole is not None:
+        return [(su_whole, sv_whole)]
+    if su_whole is not None:
+        return [(su_whole, su_whole * r) for r in (ASPECT, 1 / ASPECT) if sv_seen <= (1 + SEEN_WHOLE) * su_whole * r]
+    if sv_whole is not None:
+        return [(sv_whole * r, sv_whole) for r in (ASPECT, 1 / ASPECT) if su_seen <= (1 + SEEN_WHOLE) * sv_whole * r]
+    return []
