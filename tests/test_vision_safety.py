@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from companion.vision.geometry import iou, order_corners, straighten
-from companion.vision.reader import (SAFE, UNSURE, Reading, _one_of_each, _sized_alike, card_size,
+from companion.vision.reader import (SAFE, UNSURE, Reading, _one_of_each, _one_per_place, _sized_alike, card_size,
                                      completed_under, expected_size, size_on_planes, sized_on_table, table_plane)
 from sim.table_camera import STYLES, Conditions, compose
 from tests.vision_score import readers
@@ -62,6 +62,24 @@ def test_a_name_given_surely_twice_is_sure_only_where_it_is_likelier():
     assert by_x[300].card == "2 star" and by_x[0].card == UNSURE and by_x[0].guess == "2 star"
     assert by_x[0].confidence < SAFE
     assert [r.card for r in readings].count("back") == 2  # backs are many
+
+
+def test_another_outline_naming_a_card_otherwise_leaves_it_unsure_unless_it_all_but_names_it():
+    """Two outlines of one card, the second fitting a little better: where it leans to
+    another name (even unsurely), which of the two is right is not known; where its guess
+    won only a circle of pairwise decisions and its own candidates give the first name a safe
+    score, it is undecided with that name, not against it."""
+    sure = card("2 star", similarity=0.90)
+
+    def rival(candidates):
+        return Reading(UNSURE, "1 star", sure.corners + 2, 0.0, 0.91, candidates)
+
+    [leaning] = _one_per_place([sure, rival((("1 star", 0.0), ("2 star", 0.4), ("3 star", 0.2)))])
+    assert leaning.card == UNSURE and leaning.guess == "2 star"
+    [kept] = _one_per_place([sure, rival((("1 star", 0.0), ("2 star", 0.94), ("3 star", 0.0)))])
+    assert kept.card == "2 star"
+    named_otherwise = Reading("1 star", "1 star", sure.corners + 2, 0.9, 0.91, (("1 star", 0.9), ("2 star", 0.85)))
+    assert _one_per_place([sure, named_otherwise])[0].card == UNSURE  # a sure rival always counts
 
 
 def test_an_outline_much_smaller_than_the_frame_s_cards_is_not_sure():
