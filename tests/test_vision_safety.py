@@ -66,9 +66,9 @@ def test_a_name_given_surely_twice_is_sure_only_where_it_is_likelier():
 
 def test_another_outline_naming_a_card_otherwise_leaves_it_unsure_unless_it_all_but_names_it():
     """Two outlines of one card, the second fitting a little better: where it leans to
-    another name (even unsurely), which of the two is right is not known; where its guess
-    won only a circle of pairwise decisions and its own candidates give the first name a safe
-    score, it is undecided with that name, not against it."""
+    another name (even unsurely), which of the two is right is not known; where its own
+    candidates give the first name a safe score, it is undecided between its guess and that
+    name, not against it."""
     sure = card("2 star", similarity=0.90)
 
     def rival(candidates):

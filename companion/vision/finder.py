@@ -354,7 +354,7 @@ def _measured(su_whole: float | None, su_seen: float, sv_whole: float | None, sv
     """The sides (along u, along v) of the cards a corner may be of, where a side of it is seen
     whole between two corners: both sides so seen, as they are; one, the other a card's
     proportion of it either way (the short side or the long), but never shorter than what
-    is seen of it."""
+    is seen of it (beyond ``SEEN_WHOLE``)."""
     if su_whole is not None and sv_whole is not None:
         return [(su_whole, sv_whole)]
     if su_whole is not None:
