@@ -300,7 +300,8 @@ class StraightEdges:
     def corner_guesses(self, short_sides: list[float]) -> list[np.ndarray]:
         """Cards completed from each pair of segments that meet square, end to end, for each
         short side given (a side within ``SEEN_WHOLE`` of a card's is seen whole and keeps its
-        own length; one longer than a card's side is no side of this card)."""
+        own length; one longer than a card's side is no side of this card) — and, last, at
+        the size a side seen whole between two such corners measures (:func:`_measured`)."""
         a, b = self.segments[:, :2], self.segments[:, 2:]
         length = np.linalg.norm(b - a, axis=1)
         keep = length >= SEGMENT_LEAST * min(short_sides)
@@ -317,12 +318,12 @@ class StraightEdges:
         near_j = np.linalg.norm(ends[j] - meet[:, None], axis=2)
         ok = (near_i.min(axis=1) <= SEGMENT_MEET) & (near_j.min(axis=1) <= SEGMENT_MEET)
         i, j, meet, near_i, near_j = i[ok], j[ok], meet[ok], near_i[ok], near_j[ok]
-        u = ends[i, 1 - near_i.argmin(axis=1)] - meet  # each side from the corner to its far end
-        v = ends[j, 1 - near_j.argmin(axis=1)] - meet
+        end_i, end_j = near_i.argmin(axis=1), near_j.argmin(axis=1)  # the end of each at the corner
+        u = ends[i, 1 - end_i] - meet  # each side from the corner to its far end
+        v = ends[j, 1 - end_j] - meet
         lu, lv = np.linalg.norm(u, axis=1), np.linalg.norm(v, axis=1)
         u, v = u / np.maximum(lu, 1e-3)[:, None], v / np.maximum(lv, 1e-3)[:, None]
-        whole = _whole_sides(np.concatenate([i, j]), np.concatenate([meet, meet]),
-                             np.concatenate([near_i.argmin(axis=1), near_j.argmin(axis=1)]))
+        whole = _whole_sides(np.concatenate([i, j]), np.concatenate([meet, meet]), np.concatenate([end_i, end_j]))
         found, measured = [], []
         for corner, si, sj, du, su_seen, dv, sv_seen in zip(meet, i, j, u, lu, v, lv):
             for su, sv in _measured(whole.get(int(si)), su_seen, whole.get(int(sj)), sv_seen):
@@ -331,7 +332,7 @@ class StraightEdges:
                     measured.append(card)
             for short in short_sides:
                 for su, sv in ((short, short * ASPECT), (short * ASPECT, short)):
-                    if su_seen > (1 + SEEN_WHOLE) * su or sv_seen > (1 + SEEN_WHOLE) * sv:
+                    if not (_may_be_side(su_seen, su) and _may_be_side(sv_seen, sv)):
                         continue  # a side longer than this card's: not its side
                     card = _card_from_corner(corner, du, _as_seen(su_seen, su), dv, _as_seen(sv_seen, sv), self.size)
                     if card is not None:
@@ -355,10 +356,16 @@ def _measured(su_whole: float | None, su_seen: float, sv_whole: float | None, sv
     whole between two corners: both sides so seen, as they are; one, the other a card's
     proportion of it either way (the short side or the long), but never shorter than what
     is seen of it (beyond ``SEEN_WHOLE``)."""
-    if su_whole is not None and sv_whole is not None:
-        return [(su_whole, sv_whole)]
-    if su_whole is not None:
-        return [(su_whole, su_whole * r) for r in (ASPECT, 1 / ASPECT) if sv_seen <= (1 + SEEN_WHOLE) * su_whole * r]
+    if su_whole is None:
+        if sv_whole is None:
+            return []
+        return [(su, sv) for sv, su in _measured(sv_whole, sv_seen, None, su_seen)]  # the same, along v
     if sv_whole is not None:
-        return [(sv_whole * r, sv_whole) for r in (ASPECT, 1 / ASPECT) if su_seen <= (1 + SEEN_WHOLE) * sv_whole * r]
-    return []
+        return [(su_whole, sv_whole)]
+    return [(su_whole, su_whole * r) for r in (ASPECT, 1 / ASPECT) if _may_be_side(sv_seen, su_whole * r)]
+
+
+def _may_be_side(seen: float, side: float) -> bool:
+    """Whether a straight edge ``seen`` long may be a side ``side`` long: not longer than it
+    but for ``SEEN_WHOLE``."""
+    return seen <= (1 + SEEN_WHOLE) * side
