@@ -377,3 +377,30 @@ def test_a_card_led_half_over_a_gathered_cards_place_is_named_without_a_search()
               if isinstance(event, Landed)]
     assert landed == ["1 squiggle"]
     assert live.costs["search"][0] == searched
+
+
+def test_a_box_of_a_known_cards_print_is_not_asked_about_as_a_card():
+    """The live loop reads only the part of the frame that changed.  A card laid near the
+    trick's first one left that card cut by the part's edge, so unnamed, and three boxes of
+    its print (the corner of its printed frame; a tenth to a third of a card's size) were each
+    reported as a card nobody laid, unsure: the screen would ask about them (simulated mono
+    game, seed 10).  Anything smaller than the cards known on the table is
+    part of one now."""
+    from companion.vision.live import LiveReader
+    from companion.vision.tracker import Landed
+    from sim.virtual_camera import VirtualTableSource
+    from tests.vision_score import readers
+
+    source = VirtualTableSource("mono", seed=10)
+    ticks = iter(range(10 ** 6))
+    live = LiveReader(readers()["mono"], clock=lambda: next(ticks) / 15)
+    for _ in range(5):
+        live.look(source.read())  # the empty table settles
+    trick = ["4 square", "1 circle", "3 cross", "2 square", "5 square"]
+    landed = []
+    for count in range(1, len(trick) + 1):  # the Vision Card, then the trick card by card
+        source.lay(trick[:count])
+        landed += [event.card for _ in range(10) for event in live.look(source.read()).events
+                   if isinstance(event, Landed)]
+    assert landed == trick
+

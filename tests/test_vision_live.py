@@ -29,6 +29,7 @@ class R:  # a reading as companion.vision.reader gives it
     corners: np.ndarray
     confidence: float = 0.95
     candidates: tuple = ()
+    by_look: bool = False
 
 
 def seen(card, corners=HERE, confidence=0.95):

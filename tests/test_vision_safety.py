@@ -17,7 +17,8 @@ import pytest
 
 from companion.vision.geometry import iou, order_corners, straighten
 from companion.vision.reader import (SAFE, UNSURE, Reading, _one_of_each, _one_per_place, _sized_alike, card_size,
-                                     completed_under, expected_size, size_on_planes, sized_on_table, table_plane)
+                                     completed_under, expected_size, held_to_known, size_on_planes, sized_on_table,
+                                     table_plane)
 from sim.table_camera import STYLES, Conditions, compose
 from tests.vision_score import readers
 
@@ -235,6 +236,22 @@ def test_a_far_card_under_a_tilted_camera_is_not_taken_for_part_of_one():
     half = Reading("1 circle", "1 circle", _seen_from(camera, 450, 400, width=71), 1.0, 0.97)
     assert size_on_planes(half.corners, [near.corners]) == pytest.approx(0.71, abs=0.02)
     assert _sized_alike([near, far, half])[-1].card == UNSURE
+
+
+def test_only_parts_smaller_than_the_cards_known_on_the_table_are_left_out():
+    """The live loop reads part of a frame; the cards known to lie on the table outside it
+    still tell a card's size.  A box of print, unsure or named, is left out; a far card
+    under a tilted camera, smaller in the frame, is not; nothing is left out with no card
+    known, nor a back read by its look (no exact outline)."""
+    camera = cv2.getPerspectiveTransform(np.float32([[0, 0], [1000, 0], [1000, 1000], [0, 1000]]),
+                                         np.float32([[300, 0], [700, 0], [1000, 700], [0, 700]]))
+    known = [_seen_from(camera, 450, 800), _seen_from(camera, 100, 750)]
+    far = Reading("5 circle", "5 circle", _seen_from(camera, 450, 50), 1.0, 0.99)
+    box = Reading(UNSURE, "4 star", _seen_from(camera, 470, 820, width=30), 0.0, 0.6)
+    named_box = replace(box, card="4 star", confidence=0.9)
+    looked = replace(box, card="back", guess="back", by_look=True)
+    assert held_to_known([far, box, named_box, looked], known) == [far, looked]
+    assert held_to_known([box], []) == [box]
 
 
 def test_the_size_expected_follows_the_camera_s_tilt():

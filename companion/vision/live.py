@@ -31,6 +31,7 @@ import numpy as np
 from companion.vision.changes import (changed_mask, footprint, laid_and_lifted, laid_beside_lifted, laid_on_bare,
                                       lifted_places, outlined, outside_footprints)
 from companion.vision.geometry import overlap
+from companion.vision.reader import held_to_known
 from companion.vision.tracker import STEADY, UNSURE, Tracker
 
 MOVED = 0.002       # share of the tiny copy's pixels that changed, that means something moved
@@ -287,7 +288,12 @@ class LiveReader:
     def _read(self, frame: np.ndarray, region) -> list:
         """The readings of the region (the whole frame when None), in the frame's pixels.  A
         card the region's edge cuts is left out: only part of it was read (it is read whole
-        when it is what changed, and otherwise it is already known)."""
+        when it is what changed, and otherwise it is already known).  So is anything smaller
+        than the cards known on the table (:func:`held_to_known`): part of one."""
+        known = [place.corners for place in self.tracker.places if place.reported is not None]
+        return held_to_known(self._found(frame, region), known)
+
+    def _found(self, frame: np.ndarray, region) -> list:
         if region is None:
             return self.reader.read(frame)
         x0, y0, x1, y1 = region
