@@ -4,9 +4,11 @@ camera's process runs it, with the clock stepped a frame at a time (so the figur
 depend on this machine's speed).
 
 For each card laid: the frames until it is reported, whether it is reported unsure (the
-screen asks), and whether something else is reported that was not laid.  For each game: the
-searches (most of a second each on a Pi: the cards entered late).  A card not reported within
-``PATIENCE`` frames is missed: the table must tap it in.
+screen asks), whether something else is reported that was not laid, and whether the cards
+the loop then knows on the table are the ones laid (a place left behind after its card was
+taken up hides the same card laid there later, and miscounts the face-down cards).  For
+each game: the searches (most of a second each on a Pi: the cards entered late).  A card
+not reported within ``PATIENCE`` frames is missed: the table must tap it in.
 
 Why: the corpus scores frames one by one; what a group meets is a game — a trick gathered
 while the next card is led, a hand resting over the card it laid, a Vision Card drawn again
@@ -16,6 +18,7 @@ next round, the next card laid the moment the one before is entered.  The mends 
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from tests.bench import Options, Row, benchmark
 
@@ -46,7 +49,7 @@ def play_game(reader, style: str, seed: int) -> dict:
     rng = random.Random(seed)
     pace = random.Random(-seed)  # apart from the game's own draws: the same games as before
     match = Match.start(ESP, {"game": "esp", "players": PLAYERS})
-    frames, missed, unsure, strays, wrong = [], 0, 0, 0, 0
+    frames, missed, unsure, strays, wrong, astray = [], 0, 0, 0, 0, 0
     for _ in range(AFTER + 3):  # the camera watches the empty table settle before the first card
         now[0] += 1 / FPS
         live.look(source.read())
@@ -79,8 +82,12 @@ def play_game(reader, style: str, seed: int) -> dict:
             missed += 1
         else:
             frames.append(reported)
+        # the cards the loop found at its last look (one missed there is on its way out, gone
+        # after a few more looks) against those laid: a card missed, or a place left behind
+        seen = Counter(place.reported for place in live.tracker.places if place.reported and not place.misses)
+        astray += seen != Counter(on_table)
     return {"cards": len(frames) + missed, "missed": missed, "unsure": unsure, "strays": strays, "wrong": wrong,
-            "frames": sorted(frames), "searches": live.costs["search"][0] - searched_empty}
+            "astray": astray, "frames": sorted(frames), "searches": live.costs["search"][0] - searched_empty}
 
 
 @benchmark("live")
@@ -90,7 +97,7 @@ def bench_live(options: Options) -> list[Row]:
 
     decks = cached_decks()
     games = [(style, seed) for style in STYLES for seed in (SEEDS[:1] if options.quick else SEEDS)]
-    totals = {"cards": 0, "missed": 0, "unsure": 0, "strays": 0, "wrong": 0, "searches": 0}
+    totals = {"cards": 0, "missed": 0, "unsure": 0, "strays": 0, "wrong": 0, "astray": 0, "searches": 0}
     frames, most = [], (0, "")
     for style in STYLES:
         reader = Reader.from_folder(decks[style])
@@ -109,6 +116,8 @@ def bench_live(options: Options) -> list[Row]:
         Row("live loop: cards reported unsure (asked)", 100 * totals["unsure"] / cards, "%"),
         Row("live loop: cards read surely that were not laid", totals["wrong"], "cards", ("<=", 0)),
         Row("live loop: unsure reports of a card not laid (asked)", totals["strays"] - totals["wrong"], "reports"),
+        Row("live loop: cards after which the cards known are not the table's", totals["astray"], "cards", ("<=", 0),
+            "the faces and backs the loop found at its last look, against those laid"),
         Row("live loop: frames until a card is reported, median", frames[len(frames) // 2] if frames else 0,
             "frames", None, "3 of them under the hand that laid it"),
         Row("live loop: searches", 100 * totals["searches"] / cards, "per 100 cards", None,
