@@ -151,6 +151,16 @@ def test_a_name_whose_ink_is_another_colour_is_not_sure():
     assert crossed.card == UNSURE and crossed.guess == "2 cross"
 
 
+def test_a_face_under_glare_keeps_its_own_ink():
+    """Check 113: a 4 of crosses under a glare.  Its ink measured as the mean of all its dark
+    pixels, grey ones among them, drifted 0.151 from its taught ink and refused its own name
+    (unsure); measured on its plainly coloured pixels, as the namer tells suits, it is the
+    cross's ink, and the card is named."""
+    placed, readings = read_scene("check", "113.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "4 cross")) == {"4 cross"}
+    assert not invented(placed, readings)
+
+
 def test_a_card_in_a_hand_s_shadow_keeps_its_ink():
     """The paper in a hand's shadow is darker than ink is told by, but it is no ink: counted,
     its grey made a red circle's ink fail its own name (a sure card beside a hand asked about)."""
@@ -429,7 +439,7 @@ def test_the_coloured_ink_leaves_a_grey_printed_frame_out():
     """A numeral printing's grey inner frame is dark but no colour: on a face half hidden it
     is a larger share of the dark pixels, and taken as ink it turned the orange of a 1 of
     squares towards grey."""
-    from companion.vision.ink import ink_colour, ink_tone
+    from companion.vision.ink import ink_colour
 
     face = np.full((70, 50, 3), 235, np.uint8)
     cv2.rectangle(face, (2, 2), (47, 67), (110, 110, 110), 1)  # the grey printed frame
@@ -438,7 +448,6 @@ def test_the_coloured_ink_leaves_a_grey_printed_frame_out():
     hidden = np.zeros((70, 50), bool)
     hidden[35:, :] = True  # the lower half under another card
     assert np.abs(ink_colour(face, hidden) - whole).max() < 0.02
-    assert np.abs(ink_tone(face, hidden) - whole).max() > np.abs(ink_colour(face, hidden) - whole).max()
 
 
 @pytest.mark.parametrize("scene, name", [("331.jpg", "3 squiggle"),  # seen whole, its outline found a little skewed

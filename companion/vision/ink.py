@@ -8,21 +8,17 @@ import cv2
 import numpy as np
 
 INK_SIZE = (50, 70)  # the face shrunk to compare ink colours
-INK_LEAST = 0.03     # ... at least this share of the face, to tell its colour by
 INK_DARK = 0.7       # ink: pixels darker than this share of the paper
 COLOURED = 0.06      # coloured ink: a pixel whose share of B, G or R (against the paper) is this far
                      # from a grey's third
 COLOURED_LEAST = 0.01  # ... at least this share of the face, to tell its colour by
-PAPER_NEAR = 0.04    # paper: a pixel whose colour shares lie this near the face's paper's ...
-SHADOW = 0.45        # ... at least this share of its brightness (a hand's shadow halves it at most)
+PAPER_NEAR = 0.04    # paper: a pixel whose colour shares lie this near the face's paper's
 
 
-def _dark_pixels(face: np.ndarray, ignore: np.ndarray | None,
-                 not_ink: np.ndarray | None = None) -> np.ndarray | None:
+def _dark_pixels(face: np.ndarray, ignore: np.ndarray | None) -> np.ndarray | None:
     """The face's pixels darker than ``INK_DARK`` of its paper (the mean of its lighter half),
     each divided by the paper, channel by channel (a colour cast divides out); ``ignore``'s
-    pixels left out, and ``not_ink``'s left out of the ink only (a shadow: the paper, darker).
-    None when nothing is left."""
+    pixels left out.  None when nothing is left."""
     pixels = np.float32(face).reshape(-1, 3) + 1.0
     keep = np.ones(len(pixels), bool) if ignore is None else ~ignore.ravel()
     pixels = pixels[keep]
@@ -31,8 +27,6 @@ def _dark_pixels(face: np.ndarray, ignore: np.ndarray | None,
     light = pixels.sum(axis=1)
     paper = pixels[light >= np.median(light)].mean(axis=0)
     dark = light < INK_DARK * paper.sum()
-    if not_ink is not None:
-        dark &= ~not_ink.ravel()[keep]
     return pixels[dark] / paper
 
 
@@ -61,17 +55,6 @@ def paper_shares_of(face: np.ndarray, paper_shares) -> tuple[list[np.ndarray], n
     return planes, light, near_shares(planes, paper_shares, PAPER_NEAR)
 
 
-def shaded_paper(face: np.ndarray, paper_shares: np.ndarray) -> np.ndarray:
-    """Where a face (straightened, BGR) is its paper, lit or in a shadow (bool): colour shares
-    within ``PAPER_NEAR`` of the face's own paper's (the pixels near ``paper_shares``, the
-    taught paper's) and at least ``SHADOW`` of its brightness.  A hand's shadow over a card is
-    darker than ``INK_DARK`` but is no ink."""
-    planes, light, near = paper_shares_of(face, paper_shares)
-    own, bright = ([float(plane[near].mean()) for plane in planes], float(np.percentile(light[near], 75))) \
-        if near.mean() > 0.1 else (paper_shares, float(np.percentile(light, 75)))
-    return near_shares(planes, own, PAPER_NEAR) & (light >= SHADOW * bright)
-
-
 def _shares(ink: np.ndarray, least: float, face: np.ndarray) -> np.ndarray | None:
     """The ink's mean colour as shares of B, G and R; None with fewer pixels than ``least`` of
     the face."""
@@ -81,20 +64,13 @@ def _shares(ink: np.ndarray, least: float, face: np.ndarray) -> np.ndarray | Non
     return tone / tone.sum()
 
 
-def ink_tone(face: np.ndarray, ignore: np.ndarray | None = None,
-             not_ink: np.ndarray | None = None) -> np.ndarray | None:
-    """The colour of a face's ink against its paper: the mean of its darker pixels divided by
-    the mean of its lighter half, channel by channel, as shares (a colour cast divides out).
-    ``face``: straightened to ``INK_SIZE``; ``ignore``: where the face is not this card's
-    (bool, the face's shape: another card or a hand over it).  None when too little of it is
-    ink to tell."""
-    ink = _dark_pixels(face, ignore, not_ink)
-    return None if ink is None else _shares(ink, INK_LEAST, face)
-
-
 def ink_colour(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
-    """The colour of a face's coloured ink, as :func:`ink_tone` gives it, but of its dark
-    pixels only those plainly coloured: a grey printed frame or a shadow beside a coloured
+    """The colour of a face's coloured ink against its paper: the mean of its dark pixels
+    that are plainly coloured, each divided by the paper (the mean of the face's lighter
+    half), channel by channel, as shares — a lamp's or a camera's colour cast divides out.
+    ``face``: straightened to ``INK_SIZE``; ``ignore``: where the face is not this card's
+    (bool, the face's shape: another card or a hand over it).  Only the plainly coloured
+    pixels: a grey printed frame, a hand's shadow or a glare's washed edge beside a coloured
     numeral is no part of the suit's colour, and on a face half hidden it is a larger share
     of what shows.  None when too little coloured ink shows (a deck printed in black)."""
     ink = _dark_pixels(face, ignore)
@@ -104,7 +80,7 @@ def ink_colour(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray
     return _shares(ink[np.abs(shares - 1 / 3).max(axis=1) > COLOURED], COLOURED_LEAST, face)
 
 
-def taught_inks(faces: dict[str, np.ndarray], back: str, measure=ink_tone) -> dict[str, np.ndarray | None]:
+def taught_inks(faces: dict[str, np.ndarray], back: str, measure=ink_colour) -> dict[str, np.ndarray | None]:
     """Each taught face's ink, as ``measure`` gives it (a back has none: its print is not ink
     on paper)."""
     return {name: measure(cv2.resize(face, INK_SIZE, interpolation=cv2.INTER_AREA))

@@ -25,7 +25,7 @@ from companion.vision.backs import BackLook
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, StraightEdges, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
-from companion.vision.ink import INK_SIZE, ink_apart, ink_tone, shaded_paper, taught_inks
+from companion.vision.ink import INK_SIZE, ink_apart, ink_colour, taught_inks
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
 from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
@@ -52,11 +52,10 @@ GLANCE_SIZE = (40, 56)  # the face straightened for the first glance, then shrun
 REPEAT = 0.95    # a guess sharing this much with one already tried is the same guess ...
 CLOSE_REPEAT = 0.98  # ... or this much, for the few outlines measured out on the table's plane (measured:
                      # two from neighbouring corners of one card shared 0.96 and named it 0.92 and 0.97)
-INK_DRIFT = 0.15     # the most a face's ink tone may differ from its name's (measured: true faces 0.012
-                     # typically, half-covered ones up to 0.26 — unsure mostly; a purple star named
-                     # as a blue cross, over 0.2; on the check set and every fifth big-set frame,
-                     # 14 of 1,787 faces named right were over it, under glare or beside a hand,
-                     # before a hand and its shadow were left out of the ink)
+INK_DRIFT = 0.15     # the most a face's coloured ink may differ from its name's (chosen on the ink's
+                     # tone, the mean of all its dark pixels: true faces 0.012 typically, a purple star
+                     # named as a blue cross over 0.2; measured on the coloured pixels alone since,
+                     # big set: 7 fewer right names refused, no wrong name let through)
 COLOUR_DRIFT = 0.06  # the most a face's paper's colour shares may differ from the taught paper's
                      # (measured on the corpus's faces: at most 0.028; a pink cloth: 0.1)
 SIZE_LOW = 0.8   # a card named surely at under this share of the size expected where it lies (or over
@@ -414,14 +413,16 @@ class Reader:
         return float(np.abs(got - self.paper_chroma).max()) <= COLOUR_DRIFT
 
     def _face_ink(self, small: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
-        """A face's ink tone (``small``: straightened to ``INK_SIZE``; ``ignore``: what lies over
-        it): a hand is no part of the face, and the paper in a hand's shadow is no ink (both
-        made a card beside a hand fail its own ink)."""
+        """A face's coloured ink (``small``: straightened to ``INK_SIZE``; ``ignore``: what lies
+        over it): a hand is no part of the face (its skin made a card beside a hand fail its
+        own ink), nor is anything grey — a printed frame line, a hand's shadow, a glare's
+        washed ink, which made faces named right fail their own ink (on the big set, 14, all
+        right; measured on its plainly coloured pixels, as the namer tells suits, 7 of them
+        pass)."""
         face = cv2.resize(small, (FACE_W, FACE_H), interpolation=cv2.INTER_LINEAR)
         hand = cv2.resize(self.namer.hand_pixels(face).astype(np.uint8), INK_SIZE,
                           interpolation=cv2.INTER_AREA) > 0
-        return ink_tone(small, hand if ignore is None else ignore | hand,
-                        shaded_paper(small, self.namer.paper_shares))
+        return ink_colour(small, hand if ignore is None else ignore | hand)
 
     def _ink_agrees(self, small: np.ndarray, reading: Reading, on_top=()) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``) shows its
@@ -430,7 +431,7 @@ class Reader:
         the camera's colour cast cancels out, and on what shows of it: the cards seen whole
         lying over it (``on_top``) are left out whichever pass named it (a red cross named in
         the first pass, a green back over a third of it, measured green).  A face with too
-        little ink to tell (or a back) agrees."""
+        little coloured ink to tell (a deck printed in black), or a back, agrees."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
         over = list(reading.under) + _lying_over(reading.corners, on_top)  # (one in both is left out once)
