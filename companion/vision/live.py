@@ -48,7 +48,8 @@ NOT_BARE = 0.2      # ... and the share of that which differs from it, that mean
 LAID_OVER = 0.1     # a known place a card just laid covers this much of (of the smaller) is gone
                     # (chosen, not measured: a card turned up at that moment is read again later)
 STAYED = 0.8        # a place's outline sharing this much (intersection over union) with its outline
-                    # when the table settled lies where it did (named again, it moves a pixel or two)
+                    # when the table settled lies where it did (chosen, not measured: named again, a
+                    # place moves a pixel or two; a card laid again half over its old place, far more)
 SMALLEST = 0.4      # of the frame's height: the smallest side of a region read (the finder needs
                     # table round a card to tell it from the table)
 
@@ -198,9 +199,9 @@ class LiveReader:
             return None
         # a place found (or moved) since the table settled is not in the frame the change is
         # found against: whether it is still there shows no change, so it is looked at as if it
-        # changed (the table never settled after bids laid out anew, and a trick gathered then
-        # left the cards' new places on the tracker for good: a 5 of circles laid there later
-        # was never reported, ``make bench live``'s mono seed 10)
+        # changed (the table never settled after the bids were laid out anew, and the round's
+        # cards gathered then left their new places on the tracker for good: a 5 of circles laid
+        # there later was never reported, ``make bench live``'s mono seed 10)
         changed = changed | self._since_settled(places)
         # a place a card was just laid over is gone (the card there now is the new one)
         under = {number for number in changed if any(overlap(quad, places[number]) > LAID_OVER for quad in laid)}
