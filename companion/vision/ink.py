@@ -55,15 +55,6 @@ def paper_shares_of(face: np.ndarray, paper_shares) -> tuple[list[np.ndarray], n
     return planes, light, near_shares(planes, paper_shares, PAPER_NEAR)
 
 
-def _shares(ink: np.ndarray, least: float, face: np.ndarray) -> np.ndarray | None:
-    """The ink's mean colour as shares of B, G and R; None with fewer pixels than ``least`` of
-    the face."""
-    if len(ink) < least * face.shape[0] * face.shape[1]:
-        return None
-    tone = ink.mean(axis=0)
-    return tone / tone.sum()
-
-
 def ink_colour(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
     """The colour of a face's coloured ink against its paper: the mean of its dark pixels
     that are plainly coloured, each divided by the paper (the mean of the face's lighter
@@ -77,13 +68,16 @@ def ink_colour(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray
     if ink is None:
         return None
     shares = ink / ink.sum(axis=1, keepdims=True)
-    return _shares(ink[np.abs(shares - 1 / 3).max(axis=1) > COLOURED], COLOURED_LEAST, face)
+    coloured = ink[np.abs(shares - 1 / 3).max(axis=1) > COLOURED]
+    if len(coloured) < COLOURED_LEAST * face.shape[0] * face.shape[1]:
+        return None
+    tone = coloured.mean(axis=0)
+    return tone / tone.sum()
 
 
-def taught_inks(faces: dict[str, np.ndarray], back: str, measure=ink_colour) -> dict[str, np.ndarray | None]:
-    """Each taught face's ink, as ``measure`` gives it (a back has none: its print is not ink
-    on paper)."""
-    return {name: measure(cv2.resize(face, INK_SIZE, interpolation=cv2.INTER_AREA))
+def taught_inks(faces: dict[str, np.ndarray], back: str) -> dict[str, np.ndarray | None]:
+    """Each taught face's coloured ink (a back has none: its print is not ink on paper)."""
+    return {name: ink_colour(cv2.resize(face, INK_SIZE, interpolation=cv2.INTER_AREA))
             for name, face in faces.items() if name != back}
 
 

@@ -225,7 +225,7 @@ class Namer:
                            for t in self.templates])
         self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
         self.back_rows = [k for k, (name, _) in enumerate(names) if name == BACK]
-        self.inks = taught_inks(faces, BACK, ink_colour)  # the coloured ink of each face
+        self.inks = taught_inks(faces, BACK)  # the coloured ink of each face
         self.window = cv2.createHanningWindow((FACE_W, FACE_H), cv2.CV_32F)
         self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
         self.inner[RIM:-RIM, RIM:-RIM] = True

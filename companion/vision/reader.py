@@ -25,7 +25,7 @@ from companion.vision.backs import BackLook
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, StraightEdges, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
-from companion.vision.ink import INK_SIZE, ink_apart, ink_colour, taught_inks
+from companion.vision.ink import INK_SIZE, ink_apart, ink_colour
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
 from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
@@ -394,7 +394,7 @@ class Reader:
         self.insets = ((self.frame_inset,) if self.frame_inset is not None else ()) + (BACK_RIM,)
         self.paper = paper_colour(faces)
         self.paper_chroma = None if self.paper is None else _chroma(self.paper)
-        self.inks = taught_inks(faces, BACK, self._face_ink)
+        self.inks = self.namer.inks  # (the taught faces' coloured inks: no hand lies over them)
         # a back's blended tone (its pattern inside the rim), to find backs by on a busy cloth
         self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
         self.back_look = BackLook(faces[BACK]) if BACK in faces else None
