@@ -88,7 +88,7 @@ class Reader:
     def __init__(self):
         self.frames = []
 
-    def read(self, frame):
+    def read(self, frame, whole=None):
         """The white card wherever it lies in the frame (or the part of it read)."""
         self.frames.append(frame.shape)
         ys, xs = np.nonzero(frame[:, :, 0] > 230)
@@ -430,7 +430,7 @@ class Fussy(Reader):
         count, _, stats, _ = cv2.connectedComponentsWithStats(np.uint8(frame[:, :, 0] > 200))
         return [np.float32([[x, y], [x + w, y], [x + w, y + h], [x, y + h]]) for x, y, w, h, _ in stats[1:count]]
 
-    def read(self, frame):
+    def read(self, frame, whole=None):
         self.frames.append(frame.shape)
         return [seen("3 star", box) for box in self._boxes(frame)]
 

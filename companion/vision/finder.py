@@ -98,10 +98,10 @@ def tone_mask(quarter: np.ndarray, tone: np.ndarray) -> np.ndarray:
     return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
 
 
-def _filled(mask: np.ndarray) -> list[np.ndarray]:
+def _filled(mask: np.ndarray, whole: tuple[float, float] | None = None) -> list[np.ndarray]:
     """The outer outlines of a mask's regions (holes in them ignored), big enough to be a
-    card or part of one."""
-    h, w = mask.shape
+    card or part of one (``whole``: see :func:`_shapes`)."""
+    w, h = whole or mask.shape[::-1]
     area = float(h * w)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     return [c.astype(np.float32) for c in contours
@@ -110,25 +110,33 @@ def _filled(mask: np.ndarray) -> list[np.ndarray]:
 
 class Outlines:
     """The closed shapes of one frame (computed once, used by both of the finder's passes).
-    ``paper``: the deck's paper colour (BGR), when known, adds the regions of that colour."""
+    ``paper``: the deck's paper colour (BGR), when known, adds the regions of that colour.
+    ``whole``: the camera frame's (width, height) when ``frame`` is a part of it — a card's
+    size is a share of the camera's frame, whatever part of it is read."""
 
-    def __init__(self, frame: np.ndarray, paper: np.ndarray | None = None, back: np.ndarray | None = None):
+    def __init__(self, frame: np.ndarray, paper: np.ndarray | None = None, back: np.ndarray | None = None,
+                 whole: tuple[int, int] | None = None):
         h, w = frame.shape[:2]
         self.size = (w, h)
+        self.whole = whole or self.size
         self.contours: list[np.ndarray] = []
         half = cv2.resize(frame, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         quarter = cv2.resize(half, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
         for edges, scale, grow in ((edge_map(frame), 1.0, 3), (edge_map(half, blur=1.6), 2.0, 3),
                                    (edge_map(quarter, blur=QUARTER_BLUR), 4.0, 3)):
-            self.contours += [c * scale for c in _shapes(edges, grow, threads=scale > 1.0)]
+            self.contours += [c * scale for c in _shapes(edges, grow, threads=scale > 1.0, whole=self._at(scale))]
         if paper is not None:
-            self.contours += [c * 2.0 for c in _filled(paper_mask(half, paper))]
+            self.contours += [c * 2.0 for c in _filled(paper_mask(half, paper), self._at(2.0))]
         if back is not None:
-            self.contours += [c * 4.0 for c in _filled(tone_mask(quarter, back))]
+            self.contours += [c * 4.0 for c in _filled(tone_mask(quarter, back), self._at(4.0))]
+
+    def _at(self, scale: float) -> tuple[float, float]:
+        """The camera frame's size in the pixels of this frame shrunk ``scale`` times."""
+        return self.whole[0] / scale, self.whole[1] / scale
 
     def quads(self) -> list[np.ndarray]:
         """The direct guesses: each shape's own quad and its enclosing rectangle."""
-        w, h = self.size
+        w, h = self.whole
         found = []
         for contour in self.contours:
             guesses = []
@@ -215,25 +223,28 @@ def _right_corner(poly: np.ndarray, i: int, orientation: float, least: float):
     return u / lu, lu, v / lv, lv
 
 
-def _shapes(edges: np.ndarray, grow: int, threads: bool = True) -> list[np.ndarray]:
+def _shapes(edges: np.ndarray, grow: int, threads: bool = True,
+            whole: tuple[float, float] | None = None) -> list[np.ndarray]:
     """Contours of the regions the edges close and of the edges' own closed outlines, big
-    enough to be a card or part of one."""
+    enough to be a card or part of one: a share of the camera frame's area (``whole``, its
+    size at the edges' scale, when the edges are of a part of it)."""
     h, w = edges.shape
-    area = float(h * w)
+    wide, high = whole or (w, h)
+    area = float(wide * high)
     shapes = []
     outlines, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     for contour in outlines:
         if MIN_AREA * area < cv2.contourArea(contour) < MAX_AREA * area:
             shapes.append(contour.astype(np.float32))
     if threads:  # (at full size it costs as much as the rest of the finder, and finds no more)
-        shapes += _without_threads(edges, outlines)
+        shapes += _without_threads(edges, outlines, whole)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(255 - edges, connectivity=4)
     for index in range(1, count):
         x, y, bw, bh, pixels = stats[index]
         if bw * bh < MIN_AREA * area or pixels > MAX_AREA * area or pixels < 0.4 * MIN_AREA * area:
             continue
-        if bw >= 0.5 * w or bh >= 0.5 * h:
-            continue  # the table (or a great part of it) around the cards
+        if bw >= 0.5 * wide or bh >= 0.5 * high or (bw >= w - 1 and x == 0) or (bh >= h - 1 and y == 0):
+            continue  # the table (or a great part of it) around the cards: across the part read
         mask = (labels[y:y + bh, x:x + bw] == index).astype(np.uint8)
         mask = cv2.dilate(mask, np.ones((grow, grow), np.uint8))  # give back the edge's width
         contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
@@ -245,13 +256,13 @@ def _shapes(edges: np.ndarray, grow: int, threads: bool = True) -> list[np.ndarr
 THREAD = 0.012  # of the frame's width: edges thinner than this that touch a card are not it
 
 
-def _without_threads(edges: np.ndarray, outlines) -> list[np.ndarray]:
+def _without_threads(edges: np.ndarray, outlines, whole: tuple[float, float] | None = None) -> list[np.ndarray]:
     """The outlines filled and opened: a plank's seam, a cloth's line or a pencil's edge
     touching a card joins its outline and spoils its quad; opened by a disc wider than the
     thread, the card stands alone again.  The edges opened as they are, too: a checked
     cloth's lines close cells, and filled they are one great patch, but a back's fine
     pattern makes a solid patch of edges that the disc leaves standing."""
-    h, w = edges.shape
+    w, h = whole or edges.shape[::-1]
     area = float(h * w)
     filled = np.zeros_like(edges)
     cv2.drawContours(filled, outlines, -1, 255, cv2.FILLED)

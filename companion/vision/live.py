@@ -315,7 +315,7 @@ class LiveReader:
             return self.reader.read(frame)
         x0, y0, x1, y1 = region
         h, w = frame.shape[:2]
-        found = self.reader.read(np.ascontiguousarray(frame[y0:y1, x0:x1]))
+        found = self.reader.read(np.ascontiguousarray(frame[y0:y1, x0:x1]), whole=(w, h))
         shift = np.float32([x0, y0])
         whole = []
         for reading in found:

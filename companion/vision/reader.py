@@ -658,14 +658,17 @@ class Reader:
         return found + self._named(frame, straight.corner_guesses(shorts), known=_sure(seen + found),
                                    grow=False, covers=_on_top(seen + found))
 
-    def read(self, frame: np.ndarray) -> list[Reading]:
-        outlines = Outlines(frame, self.paper, self.back_tone)
+    def read(self, frame: np.ndarray, whole: tuple[int, int] | None = None) -> list[Reading]:
+        """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
+        height) when ``frame`` is a part of it (the live loop reads what changed): the sizes a
+        card may have are shares of the camera's frame, not of the part."""
+        outlines = Outlines(frame, self.paper, self.back_tone, whole)
         edges = EdgeField(frame)
         first = self._named(frame, outlines.quads(), edges=edges)
         sure = _sure(first)
         # the cards seen whole (named or nearly) give the size to complete the others with;
         # with none, the sizes a card may have in the frame
-        may_be = default_short_sides(frame.shape[1])
+        may_be = default_short_sides(outlines.whole[0])
         sized = _sizes_shown(first, may_be)
         shorts = [float(np.median(sized))] if sized else may_be
         straight = StraightEdges(frame)
