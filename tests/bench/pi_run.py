@@ -244,6 +244,22 @@ def into_camera_cap(app, mover: ChildMover) -> bool:
     return True
 
 
+def watch_until_settled(app, quiet: float = 2.5, timeout: float = 30.0) -> None:
+    """The app's loop turned until the camera has stopped reading the empty table (the reads
+    it reports stay the same for ``quiet`` seconds): at a table the camera watches it settle
+    while the predictions are tapped, so the first card is not laid during the first looks
+    (each a search of the whole frame, about a second on a Pi 4)."""
+    deadline = time.perf_counter() + timeout
+    reads, since = None, time.perf_counter()
+    while time.perf_counter() < deadline:
+        app.turn()
+        now_reads = app.camera.stats.get("reads")
+        if now_reads != reads:
+            reads, since = now_reads, time.perf_counter()
+        elif reads and time.perf_counter() - since >= quiet:
+            return
+
+
 def run_camera(seconds: float) -> dict:
     """ESP with the camera: a card laid on the virtual table every few seconds while the app
     runs its loop, drawing the whole screen 30 times a second (the worst case: ESP's screen
@@ -281,6 +297,7 @@ def run_camera(seconds: float) -> dict:
         app.open_match(app.journal.import_match(match, {}))
         app.settle()
         app.camera.wait_for(lambda: app.camera.ready, 60)
+        watch_until_settled(app)
         # the worst case for the screen: the whole LCD drawn again at 30 fps all the while
         app.animating = lambda: True
         latencies, drawing, after_hand, asked, laid = [], [], [], 0, 0
@@ -335,6 +352,7 @@ def run_camera(seconds: float) -> dict:
             "entry_after_hand_median_s": after_hand[len(after_hand) // 2] if after_hand else None,
             "entry_after_hand_max_s": after_hand[-1] if after_hand else None,
             "entries_timed_after_hand": len(after_hand),
+            "entries_after_hand_s": after_hand,
             "loop_turns_per_s": len(gaps) / sum(gaps) if gaps else None,
             "longest_gap_ms": max(gaps) * 1000 if gaps else None,
             "conversions_read_share": read / made if made else None,
