@@ -232,6 +232,25 @@ def test_a_refresh_falling_due_while_an_arm_rests_waits_for_it_too():
     assert not any(look.read for look in looks[1:]) and len(reader.frames) == read_before
 
 
+def test_a_card_laid_after_a_long_pause_is_named_at_once_not_searched():
+    """A table still for longer than ``REFRESH`` (the players thinking) is due to be read
+    whole; the card laid then is a change, named at once where it lies: a whole frame's search
+    first would enter it about a second later on a Pi 4.  The refresh waits for a still,
+    unchanged table."""
+    from companion.vision.live import REFRESH
+
+    now = [0.0]
+    reader, live = settled_table(clock=lambda: now[0])
+    read_before = len(reader.frames)
+    now[0] += REFRESH + 1
+    looks = [live.look(table(card=True)) for _ in range(1 + STEADY)]
+    assert [e.card for look in looks for e in look.events] == ["3 star"]
+    assert len(reader.frames) == read_before and live.quick == 1  # no search at all
+    now[0] += REFRESH + 1  # still and unchanged this long: read whole, as before
+    live.look(table(card=True))
+    assert len(reader.frames) == read_before + 1
+
+
 def test_an_arm_of_the_tables_shade_but_not_its_colour_is_waited_for():
     """Changes are seen in colour: a brown hand over red-brown wood is nearly the table's grey
     (the grey copy missed the arm at the frame's edge, and the card under the hand was searched:

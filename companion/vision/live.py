@@ -126,7 +126,9 @@ class LiveReader:
         changed = difference(self.last_read, tiny) >= CHANGED
         if changed:
             self.agreeing = 0
-        refresh = now - self.read_at >= REFRESH
+        # (a change is read where it lies, at once: a card laid after a long pause is no reason
+        # to read the whole frame first — the refresh waits for a still, unchanged table)
+        refresh = not changed and now - self.read_at >= REFRESH
         if not (changed or refresh or self.agreeing < STEADY or self.tracker.unsettled()):
             self._settle(self.last_read, self.last_frame)
             return Look(backs=self.tracker.backs(), faces=tuple(self.tracker.faces()))
