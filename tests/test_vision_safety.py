@@ -435,6 +435,17 @@ def test_a_card_whose_symbol_lies_under_another_is_named_by_its_ink_colour(scene
     assert names_at(readings, next(p for p in placed if p.card == name)) == {name}
 
 
+def test_the_ink_of_symbols_cut_by_the_top_card_s_edge_tells_the_suit():
+    """A 2 of crosses (pips printing) half under a 5 of circles: what shows of its two
+    crosses lies in the cells along the top card's edge, which are left out of the shapes (a
+    sliver of a symbol tells no shape), and its numeral is every suit's in grey; the slivers'
+    blue is the cross's ink all the same.  Measured without them, too little ink showed and
+    the card stayed unsure between the five 2s."""
+    placed, readings = read_scene("big", "0252.jpg")
+    assert names_at(readings, placed[0]) == {"2 cross"}
+    assert not invented(placed, readings)
+
+
 def test_the_coloured_ink_leaves_a_grey_printed_frame_out():
     """A numeral printing's grey inner frame is dark but no colour: on a face half hidden it
     is a larger share of the dark pixels, and taken as ink it turned the orange of a 1 of

@@ -358,17 +358,20 @@ class Namer:
             return replace(naming, margin=0.0, candidates=tuple((n, 0.0) for n, _ in naming.candidates))
         if not hidden.any() or (skin & ~under).mean() > MOST_HIDDEN:
             return self._named(face_bgr, None)  # nothing over it, or too much of a hand to name what is left
+        edge = None
         if under.any():  # and the cells along the top card's edge: what shows there is a sliver of a
             # symbol cut by it (half a circle can pass for a star's point) or the top card's shadow
             grid = under.reshape(FACE_H // CELL, FACE_W // CELL).astype(np.uint8)
-            under = cv2.dilate(grid, np.ones((3, 3), np.uint8)).ravel() > 0
-            hidden = hidden | under
-        naming = self._named(face_bgr, hidden, under if under.any() else None)
+            wider = cv2.dilate(grid, np.ones((3, 3), np.uint8)).ravel() > 0
+            edge = wider & ~hidden
+            under, hidden = wider, hidden | wider
+        naming = self._named(face_bgr, hidden, under if under.any() else None, edge)
         # a back is told by its whole pattern, never by what a hand leaves of it: a dark
         # sleeve beside a hand is not a back
         return self._named(face_bgr, None) if naming.card == BACK and skin.any() else naming
 
-    def _named(self, face_bgr: np.ndarray, hidden: np.ndarray | None, under: np.ndarray | None = None) -> Naming:
+    def _named(self, face_bgr: np.ndarray, hidden: np.ndarray | None, under: np.ndarray | None = None,
+               edge: np.ndarray | None = None) -> Naming:
         first = self.glance(cv2.resize(face_bgr, THUMB, interpolation=cv2.INTER_AREA))
         if first < FIRST_GLANCE:  # the table, a hand, a phone: not worth a closer look
             return Naming("", first, "", 0.0, False)
@@ -389,7 +392,7 @@ class Namer:
         # that tells the suits apart only faintly may be an outline of half a card (half a 2
         # of squares is a 1), which the ink would make sure
         small = None if under is None else cv2.resize(face_bgr, INK_SIZE, interpolation=cv2.INTER_AREA)
-        naming = self._name(sig, fine, hidden, under, small)
+        naming = self._name(sig, fine, hidden, under, small, edge)
         if moved is None and naming.card != BACK:
             # not registered: a numeral a few pixels off can pass for another; the name stays
             # a guess (measured: the faces that fail to align hold most of the wrong names)
@@ -397,12 +400,19 @@ class Namer:
                              candidates=tuple((n, c * UNALIGNED) for n, c in naming.candidates))
         return naming
 
-    def _seen_ink(self, small: np.ndarray | None, weight: np.ndarray) -> np.ndarray | None:
+    def _seen_ink(self, small: np.ndarray | None, weight: np.ndarray,
+                  edge: np.ndarray | None = None) -> np.ndarray | None:
         """The face's coloured ink, measured on the cells that show (not a hand, not a card on
-        top); None without a colour picture or enough coloured ink."""
+        top) and on those along the top card's ``edge``: a sliver of a symbol cut by it tells
+        no shape, but its ink is this card's (the top card's paper rim lies between its print
+        and its edge, and a shadow is grey); None without a colour picture or enough coloured
+        ink."""
         if small is None:
             return None
-        cells = weight.reshape(FACE_H // CELL, FACE_W // CELL) == 0
+        left_out = weight == 0
+        if edge is not None:
+            left_out = left_out & ~edge
+        cells = left_out.reshape(FACE_H // CELL, FACE_W // CELL)
         return ink_colour(small, cv2.resize(cells.astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_NEAREST) > 0)
 
     def _ink_side(self, a: int, b: int, seen: np.ndarray | None) -> int:
@@ -465,10 +475,12 @@ class Namer:
         return (cells * weight).sum(axis=1) / weight.sum(), weight
 
     def _name(self, sig: np.ndarray, fine: np.ndarray, hidden: np.ndarray | None = None,
-              under: np.ndarray | None = None, small: np.ndarray | None = None) -> Naming:
+              under: np.ndarray | None = None, small: np.ndarray | None = None,
+              edge: np.ndarray | None = None) -> Naming:
         """``hidden``: the cells left out (a hand, another card); ``under``: those of them under
         another card, where the evidence that would tell two names apart may lie; ``small``:
-        the face in colour at ``INK_SIZE``, for its ink (None: the ink tells nothing)."""
+        the face in colour at ``INK_SIZE``, for its ink (None: the ink tells nothing); ``edge``:
+        the cells along the top card's edge, left out of the shapes but not of the ink."""
         gh, gw = FACE_H // CELL, FACE_W // CELL
         distance, weight = self._distances(sig, hidden)
         similarity = 1.0 - distance / 2.0
@@ -497,7 +509,7 @@ class Namer:
         # every rank of the best suit (and of the suit its ink shows): a face of one suit is
         # nearly one picture whatever its rank, so the whole-face distance may rank the true
         # card fifth
-        ink = self._seen_ink(small, weight)
+        ink = self._seen_ink(small, weight, edge)
         suits = {self.labels[rivals[0]][0].split()[-1], self._inked_suit(ink)} - {None}
         rank = self.labels[rivals[0]][0].split()[0]
         partly = hidden is not None  # part of the face under a hand: its symbol may be, so
