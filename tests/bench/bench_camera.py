@@ -1,15 +1,43 @@
 """The card reader's figures (``make bench``, issue #15): on the corpus's big set (2000
 synthetic frames, every deck style, table and trouble; tests/camera_corpus.py) the share of
 cards at least half visible named right, named wrongly, left unsure or missed; cards invented
-on the big set and on the empty tables; and the time to read one frame on one core here, with
-the Pi 4 estimate (x7, the ratio the other benchmarks measured)."""
+on the big set and on the empty tables; the time to read one frame on one core here, with
+the Pi 4 estimate (x7, the ratio the other benchmarks measured); and the time to search the
+part of a frame round a card, as the live loop does when it cannot tell a change."""
 
 from __future__ import annotations
+
+import time
+
+import numpy as np
 
 from tests.bench import Options, Row, benchmark, one_core
 from tests.vision_score import readers, score_set
 
 PI4_FACTOR = 7
+PART_SCENES = 40  # check-set scenes whose cards' parts are read (10 with --quick)
+
+
+def part_read_ms(taught, scenes_read: int) -> tuple[float, int]:
+    """The time to read the part of a frame round a card as the live loop reads a change that
+    must be searched: the card's box with a card's length round it (``live.MARGIN``), its card
+    sizes shares of the whole frame (two cards a scene).  Returns (ms a part, parts)."""
+    from companion.vision.live import MARGIN
+    from tests.camera_corpus import render, scenes
+
+    parts = []
+    for recipe in scenes("check")[:scenes_read]:
+        frame, placed = render(recipe)
+        h, w = frame.shape[:2]
+        for card in placed[:2]:
+            (x0, y0), (x1, y1) = (np.float32(card.corners).min(axis=0) - MARGIN * w,
+                                  np.float32(card.corners).max(axis=0) + MARGIN * w)
+            box = max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
+            parts.append((taught[recipe.style.name], np.ascontiguousarray(frame[box[1]:box[3], box[0]:box[2]]), (w, h)))
+    start = time.perf_counter()
+    for reader, part, whole in parts:
+        reader.read(part, whole=whole)
+    return 1000 * (time.perf_counter() - start) / max(1, len(parts)), len(parts)
 
 
 @benchmark("camera")
@@ -19,6 +47,7 @@ def bench_camera(options: Options) -> list[Row]:
     with one_core():
         score = score_set("big", taught, limit)
         empty = score_set("empty", taught)
+        part_ms, parts = part_read_ms(taught, 10 if options.quick else PART_SCENES)
     frame_ms = 1000 * score.seconds / max(1, score.frames)
     return [
         Row("camera: cards named right", 100 * score.rate(score.right), "%", (">=", 99),
@@ -31,4 +60,6 @@ def bench_camera(options: Options) -> list[Row]:
         Row("camera: time to read a frame", frame_ms, "ms", None, "1280x720, one core here"),
         Row("camera: time to read a frame on a Pi 4 (estimate)", frame_ms * PI4_FACTOR, "ms", ("<=", 1000),
             f"x{PI4_FACTOR}"),
+        Row("camera: time to search the part of a frame round a card laid", part_ms, "ms", None,
+            f"as the live loop searches a change it cannot tell; {parts} parts of check-set frames, one core here"),
     ]
