@@ -564,18 +564,15 @@ def test_a_part_of_the_frame_is_read_with_the_camera_frame_s_card_sizes(scene, n
     print were completed into cards (26 round check 037's back, each one the screen would
     ask about), and the 5 of stars a hand half covers in check 046 was not named at all."""
     from companion.vision.finder import sides
-    from companion.vision.live import MARGIN
     from tests.camera_corpus import render, scenes
+    from tests.vision_score import part_round
 
     recipe = next(s for s in scenes("check") if s.name == scene)
     frame, placed = render(recipe)
-    h, w = frame.shape[:2]
     truth = next(p for p in placed if p.card == name)
-    (x0, y0), (x1, y1) = (np.float32(truth.corners).min(axis=0) - MARGIN * w,
-                          np.float32(truth.corners).max(axis=0) + MARGIN * w)
-    x0, y0, x1, y1 = max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
-    readings = readers()[recipe.style.name].read(np.ascontiguousarray(frame[y0:y1, x0:x1]), whole=(w, h))
-    in_frame = [replace(r, corners=np.float32(r.corners) + np.float32([x0, y0])) for r in readings]
+    part, corner = part_round(frame, truth.corners)
+    readings = readers()[recipe.style.name].read(part, whole=(frame.shape[1], frame.shape[0]))
+    in_frame = [replace(r, corners=np.float32(r.corners) + np.float32(corner)) for r in readings]
     assert names_at(in_frame, truth) == {name}
     card_side = sides(np.float32(truth.corners))[0]
     assert [r.card for r in readings if sides(np.float32(r.corners))[0] < 0.6 * card_side] == []

@@ -168,3 +168,16 @@ def score_seeds(seeds, taught: dict[str, Reader], verbose: bool = False) -> Scor
         for mistake in score.mistakes:
             print(*mistake)
     return score
+
+
+def part_round(frame: np.ndarray, corners: np.ndarray) -> tuple[np.ndarray, tuple[int, int]]:
+    """The part of ``frame`` the live loop searches when a card laid at ``corners`` changed it
+    and could not be told: the card's box with a card's length round it (``live.MARGIN``, of
+    the frame's width), and that part's top-left corner in the frame."""
+    from companion.vision.live import MARGIN
+
+    h, w = frame.shape[:2]
+    (x0, y0), (x1, y1) = (np.float32(corners).min(axis=0) - MARGIN * w,
+                          np.float32(corners).max(axis=0) + MARGIN * w)
+    x0, y0, x1, y1 = max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
+    return np.ascontiguousarray(frame[y0:y1, x0:x1]), (x0, y0)

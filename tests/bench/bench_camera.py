@@ -9,10 +9,8 @@ from __future__ import annotations
 
 import time
 
-import numpy as np
-
 from tests.bench import Options, Row, benchmark, one_core
-from tests.vision_score import readers, score_set
+from tests.vision_score import part_round, readers, score_set
 
 PI4_FACTOR = 7
 PART_SCENES = 40  # check-set scenes whose cards' parts are read (10 with --quick)
@@ -22,18 +20,13 @@ def part_read_ms(taught, scenes_read: int) -> tuple[float, int]:
     """The time to read the part of a frame round a card as the live loop reads a change that
     must be searched: the card's box with a card's length round it (``live.MARGIN``), its card
     sizes shares of the whole frame (two cards a scene).  Returns (ms a part, parts)."""
-    from companion.vision.live import MARGIN
     from tests.camera_corpus import render, scenes
 
     parts = []
     for recipe in scenes("check")[:scenes_read]:
         frame, placed = render(recipe)
-        h, w = frame.shape[:2]
-        for card in placed[:2]:
-            (x0, y0), (x1, y1) = (np.float32(card.corners).min(axis=0) - MARGIN * w,
-                                  np.float32(card.corners).max(axis=0) + MARGIN * w)
-            box = max(0, int(x0)), max(0, int(y0)), min(w, int(x1)), min(h, int(y1))
-            parts.append((taught[recipe.style.name], np.ascontiguousarray(frame[box[1]:box[3], box[0]:box[2]]), (w, h)))
+        whole = (frame.shape[1], frame.shape[0])
+        parts += [(taught[recipe.style.name], part_round(frame, card.corners)[0], whole) for card in placed[:2]]
     start = time.perf_counter()
     for reader, part, whole in parts:
         reader.read(part, whole=whole)
