@@ -156,8 +156,10 @@ def held_to_known(readings: list[Reading], known: list[np.ndarray]) -> list[Read
     cuts (or one named at none of its outlines) is not named, so nothing sure stands where
     its print is — and a box of its print, or the corner its printed frame makes, was asked
     about as a card nobody laid (``make bench live``: 6 such questions in 1,600 cards, their
-    outlines' short sides 11 to 58 pixels, the cards' some 120).  A back read by its look,
-    without an exact outline, is not sized so."""
+    outlines' short sides 11 to 58 pixels, the cards' some 120).  Most came from sizing the
+    part's cards as shares of the part (mended: :meth:`Reader.read`'s ``whole``); with that
+    mend and without this rule, 1 of the 6 is still asked.  A back read by its look, without
+    an exact outline, is not sized so."""
     if not known:
         return readings
     return [r for r in readings if r.by_look or not part_of_a_card(r.corners, known)]
