@@ -176,6 +176,22 @@ def test_the_listening_loop_pauses_on_the_injected_wait_and_stops_when_closed():
     assert "(OSError: [Errno 5] Input/output error); trying again in 4 s" in listener.health.warnings()[0]
 
 
+@pytest.mark.parametrize("after", [0.0, 0.2, 0.5])
+def test_a_knock_just_after_the_chip_answers_again_is_still_yes(box, after):
+    """The samples held while the chip was silent are not heard: fed to the detector,
+    their flat stretch and the jump back made a lone knock read as "no" (or nothing)."""
+    run_for(box, 1.0)
+    chip = box.knock.reader.device.bus
+    now = box.clock.now()
+    chip.fail_between(now, now + 1.0, TypeError("unsupported operand type(s) for &: 'NoneType' and 'int'"))
+    while not box.knock.reader.answering or box.clock.now() < now + 0.1:
+        assert run_for(box, 0.01) == []
+    run_for(box, after)
+    box.knock_now(0.9)
+    assert [(a.name, a.source) for a in run_for(box, 1.5)] == [("yes", "knock")]
+    assert box.knock.reader.stats.held > 800
+
+
 def test_a_bus_that_throws_is_a_warning_on_the_box_and_the_rest_keeps_working(box):
     run_for(box, 0.2)
     chip = box.knock.reader.device.bus

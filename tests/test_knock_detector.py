@@ -377,3 +377,22 @@ def test_a_knock_on_the_live_piezo_is_heard_as_yes():
         decisions += detector.feed([piezo.next_sample()])
     assert struck == pytest.approx(1.0) and piezo.knocks == [struck]
     assert answers(decisions) == ["yes"] and 0.5 <= decisions[0].t - struck <= 0.55
+
+
+def test_samples_the_sensor_did_not_give_are_skipped_and_time_runs_on():
+    """A gap (the chip stopped answering): the gesture open across it is dropped, a lone
+    knock after it is yes, and its time counts the gap."""
+    piezo = LivePiezo(860, seed=8)
+    detector = KnockDetector(piezo.rate)
+    decisions = detector.feed(piezo.read(860))
+    piezo.knock(0.9)
+    decisions += detector.feed(piezo.read(86))  # a knock, then the chip goes silent
+    piezo.read(860)  # one second of samples nobody read
+    detector.skip(860)
+    assert [ignored.why for ignored in detector.grouper.ignored] == [
+        "the knock sensor stopped answering in the middle of it"]
+    decisions += detector.feed(piezo.read(43))
+    struck = piezo.knock(0.9)
+    decisions += detector.feed(piezo.read(860))
+    assert answers(decisions) == ["yes"] and detector.knocks[-1] == pytest.approx(struck, abs=0.01)
+    assert 0.5 <= decisions[0].t - struck <= 0.6

@@ -244,9 +244,9 @@ def test_a_bus_that_throws_in_the_child_is_a_warning_that_clears_when_it_answers
         assert process.wait_for(lambda: process._reader.answering, TIMEOUT) and process.restarts == 0
         warmed_up(process)
         process.source.knock(0.9)
-        # (it failed once in a full run on a loaded machine, with no decision in 20 s, and has
-        # not again in a dozen runs alone and beside the camera's tests: what the reader saw
-        # is said, for whoever meets it next)
+        # (it failed once in a full run on a loaded machine: the samples held while the chip was
+        # silent were fed to the detector, and a knock soon after it answered again was lost or
+        # read as "no"; they are skipped now, see test_box's test_a_knock_just_after_the_chip_...)
         decided = process.wait(TIMEOUT)
         assert [d.answer for d in decided] == ["yes"], (decided, list(process.decisions), process._reader.stats, told)
     finally:

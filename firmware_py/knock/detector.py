@@ -366,6 +366,24 @@ class KnockDetector:
         self.index += end - begin
         return decisions
 
+    def skip(self, count: int) -> None:
+        """``count`` samples the sensor did not give: the chip stopped answering and the
+        reader held its last value meanwhile.  Nothing across such a gap can be judged:
+        fed, the flat stretch pulled the noise floor down and the jump back to the live
+        signal struck as a knock (a lone knock just after a bus fault was heard as "no").
+        So the open gesture is dropped, the curvature and the ring start afresh after
+        the gap, the table's noise floor is kept, and stream time runs on."""
+        if count <= 0:
+            return
+        unframed = len(self.curves) - self.framed
+        t = (self.index + unframed) / self.rate
+        self.grouper.discard(t, "the knock sensor stopped answering in the middle of it")
+        self.curvature = Curvature()
+        self.rings = Rings(self.rate, self.frame, self.settings)
+        self.ring_levels = []
+        self.curves, self.samples, self.framed = [], [], 0
+        self.index += unframed + count
+
     def finish(self) -> list[Decision]:
         """End of stream: the last partial frame, then any gesture still open."""
         if self.finished:

@@ -51,11 +51,34 @@ class KnockListener:
         return getattr(self.reader, "source", None)
 
     def pump(self, count: int | None = None) -> None:
-        """Read ``count`` samples (a block by default) and feed the detector."""
-        block = [next(self._stream) for _ in range(count or self.BLOCK)]
+        """Read ``count`` samples (a block by default) and feed the detector.  Samples the
+        reader only held while the chip was silent (its ``stats.held`` counts them) are
+        not fed: the detector is told of the gap instead (:meth:`KnockDetector.skip`)."""
+        stats = getattr(self.reader, "stats", None)
+        block, fresh, held = [], [], 0
+        for _ in range(count or self.BLOCK):
+            before = stats.held if stats is not None else 0
+            value = next(self._stream)
+            block.append(value)
+            if stats is not None and stats.held != before:
+                if fresh:
+                    self._feed(fresh)
+                    fresh = []
+                held += 1
+                continue
+            if held:
+                self.detector.skip(held)
+                held = 0
+            fresh.append(value)
+        if fresh:
+            self._feed(fresh)
+        if held:
+            self.detector.skip(held)
         if self.recording is not None:
             self.recording.extend(block)
-        for decision in self.detector.feed(block):
+
+    def _feed(self, samples: list[int]) -> None:
+        for decision in self.detector.feed(samples):
             self._decisions.put(decision)
 
     def step(self) -> float:
