@@ -434,6 +434,34 @@ def test_a_gathered_card_s_place_that_reads_unsure_on_the_bare_table_is_gone_not
     assert len(reader.frames) == searched  # no search
 
 
+class Ghostly(Reader):
+    """Reads, beside the card, an unsure guess over the bare table and the card's edge (as the
+    real reader read a gathered 5 of squares' place, half over the 4 of squares beside it)."""
+
+    GHOST = np.float32([[180, 150], [320, 150], [320, 290], [180, 290]])
+
+    def read(self, frame, whole=None):
+        found = super().read(frame, whole)
+        return found + [R("unsure", "5 square", self.GHOST, 0.0)] if found else found
+
+
+def test_an_unsure_guess_where_the_table_lies_bare_but_for_known_cards_is_not_reported():
+    now = [0.0]
+    reader = Ghostly()
+    live = LiveReader(reader, clock=lambda: now[0])
+    for _ in range(5):
+        live.look(table())  # the bare table is learnt as it settles
+    looks = [live.look(table(card=True)) for _ in range(3 + STEADY)]
+    assert [e.card for look in looks for e in look.events] == ["3 star"]
+    from companion.vision.live import REFRESH
+
+    now[0] += REFRESH + 1  # read whole again: the guess is found again, over the bare table
+    searched = len(reader.frames)
+    looks = [live.look(table(card=True)) for _ in range(2 + STEADY)]
+    assert len(reader.frames) > searched and [e for look in looks for e in look.events] == [], [e for look in looks for e in look.events]
+    assert live.tracker.faces() == ["3 star"]
+
+
 def test_a_trick_taken_away_and_the_next_card_led_are_told_without_a_search():
     reader = Reader()
     live = LiveReader(reader, clock=lambda: 0.0)

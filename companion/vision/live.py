@@ -317,9 +317,14 @@ class LiveReader:
         """The readings of the region (the whole frame when None), in the frame's pixels.  A
         card the region's edge cuts is left out: only part of it was read (it is read whole
         when it is what changed, and otherwise it is already known).  So is anything smaller
-        than the cards known on the table (:func:`held_to_known`): part of one."""
+        than the cards known on the table (:func:`held_to_known`): part of one.  And so is an
+        unsure guess where the table lies bare but for the cards known and named: it is the
+        table (a gathered card's place, half over the card beside it, read as an unsure 5 of
+        squares and reported: the screen asked about a card nobody laid)."""
         known = [place.corners for place in self.tracker.places if place.reported is not None]
-        return held_to_known(self._found(frame, region), known)
+        found = held_to_known(self._found(frame, region), known)
+        explained = known + [r.corners for r in found if r.card != UNSURE]
+        return [r for r in found if r.card != UNSURE or not self._bare_at(frame, r.corners, explained)]
 
     def _found(self, frame: np.ndarray, region) -> list:
         if region is None:
