@@ -341,6 +341,11 @@ def random_scene(seed: int, style: DeckStyle | None = None, size=(1280, 720),
 
 def deck_photo(style: DeckStyle, card: str, seed: int, size=(1280, 720)) -> np.ndarray:
     """One card on a plain surface, well lit and roughly square to the camera: a teaching photo."""
+    return deck_photo_and_corners(style, card, seed, size)[0]
+
+
+def deck_photo_and_corners(style: DeckStyle, card: str, seed: int, size=(1280, 720)) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`deck_photo` and the card's true corners in it (float32, 4 × 2)."""
     parse_card(card)
     rng = np.random.default_rng([seed, 4])
     w, h = (int(v) for v in size)
@@ -351,7 +356,7 @@ def deck_photo(style: DeckStyle, card: str, seed: int, size=(1280, 720)) -> np.n
     cy = h / 2 + rng.uniform(-.08, .08) * h
     q = _project(H, _card_quad(cx, cy, card_w, rng.uniform(-.25, .25)))
     _paste(img, card_image(style, card, 250), card_alpha(250), q, shadow=0.3)
-    return camera_finish(img, rng, light=rng.uniform(0, .3), noise=rng.uniform(1, 3), jpeg=92)
+    return camera_finish(img, rng, light=rng.uniform(0, .3), noise=rng.uniform(1, 3), jpeg=92), np.float32(q)
 
 
 def write_deck(style: DeckStyle, folder, seed: int = 0) -> None:
