@@ -200,6 +200,17 @@ def settled_table(clock=lambda: 0.0):
     return reader, live
 
 
+def card_known(reader, clock=lambda: 0.0) -> LiveReader:
+    """A live loop that learnt the bare table as it settled, then reported the card laid."""
+    live = LiveReader(reader, clock=clock)
+    for _ in range(5):
+        live.look(table())
+    for _ in range(3 + STEADY):
+        live.look(table(card=True))
+    assert live.tracker.faces() == ["3 star"]
+    return live
+
+
 def arm_resting(colour=180):
     """The card just laid, an arm in from the right edge resting still over the table."""
     frame = table(card=True)
@@ -385,12 +396,7 @@ def test_a_known_place_that_changed_and_reads_unsure_is_searched_again():
 
 def test_a_card_led_over_a_gathered_card_s_place_is_told_without_a_search():
     reader = Reader()
-    live = LiveReader(reader, clock=lambda: 0.0)
-    for _ in range(5):
-        live.look(table())  # the bare table is learnt as it settles
-    for _ in range(3 + STEADY):
-        live.look(table(card=True))
-    assert live.tracker.faces() == ["3 star"]
+    live = card_known(reader)
     searched, quick = len(reader.frames), live.quick
     led = table()  # the card gathered, the next led turned, over much of its place
     cv2.fillConvexPoly(led, np.int32(np.round(cv2.boxPoints(((190, 210), (100, 140), 30)))), (240, 240, 240))
@@ -419,12 +425,7 @@ def test_a_gathered_card_s_place_that_reads_unsure_on_the_bare_table_is_gone_not
     the place reads unsure, but the table lies bare there but for the card just led: the
     card is gone.  That was a search of the whole frame, a third of ``make bench live``'s."""
     reader = Grainy()
-    live = LiveReader(reader, clock=lambda: 0.0)
-    for _ in range(5):
-        live.look(table())  # the bare table is learnt as it settles
-    for _ in range(3 + STEADY):
-        live.look(table(card=True))
-    assert live.tracker.faces() == ["3 star"]
+    live = card_known(reader)
     searched = len(reader.frames)
     led = table()
     led[225:365, 190:290] = 240  # the next card led over the gathered card's corner
@@ -446,14 +447,11 @@ class Ghostly(Reader):
 
 
 def test_an_unsure_guess_where_the_table_lies_bare_but_for_known_cards_is_not_reported():
+    from companion.vision.live import REFRESH
+
     now = [0.0]
     reader = Ghostly()
-    live = LiveReader(reader, clock=lambda: now[0])
-    for _ in range(5):
-        live.look(table())  # the bare table is learnt as it settles
-    looks = [live.look(table(card=True)) for _ in range(3 + STEADY)]
-    assert [e.card for look in looks for e in look.events] == ["3 star"]
-    from companion.vision.live import REFRESH
+    live = card_known(reader, clock=lambda: now[0])
 
     now[0] += REFRESH + 1  # read whole again: the guess is found again, over the bare table
     searched = len(reader.frames)
