@@ -396,3 +396,13 @@ def test_samples_the_sensor_did_not_give_are_skipped_and_time_runs_on():
     decisions += detector.feed(piezo.read(860))
     assert answers(decisions) == ["yes"] and detector.knocks[-1] == pytest.approx(struck, abs=0.01)
     assert 0.5 <= decisions[0].t - struck <= 0.6
+
+
+def test_the_fixed_baseline_skips_a_gap_as_the_detector_does():
+    """Same interface: a gap drops the gesture open across it, and time runs on."""
+    fixed = FixedThresholdDetector(860, threshold=450, centre=0)
+    decisions = fixed.feed([0] * 100 + [2000] + [0] * 50)  # a knock, then the chip goes silent
+    fixed.skip(860)
+    decisions += fixed.feed([0] * 860)
+    assert decisions == [] and fixed.index == 100 + 1 + 50 + 860 + 860
+    assert [ignored.why for ignored in fixed.grouper.ignored] == ["the knock sensor stopped answering in the middle of it"]

@@ -63,6 +63,12 @@ class FixedThresholdDetector:
         self.index = end
         return decisions
 
+    def skip(self, count: int) -> None:
+        """``count`` samples the sensor did not give: the open gesture is dropped, and time runs on."""
+        self.grouper.discard(self.index / self.rate, "the knock sensor stopped answering in the middle of it")
+        self.index += max(0, count)
+        self.deaf_until = max(self.deaf_until, self.index)
+
     def finish(self) -> list[Decision]:
         return self.grouper.finish((self.index - 1) / self.rate)
 

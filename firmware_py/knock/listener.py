@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import queue
 import threading
+from itertools import groupby
+from operator import itemgetter
 from typing import Any, Callable
 
 from firmware_py.health import Health, describe
@@ -55,31 +57,20 @@ class KnockListener:
         reader only held while the chip was silent (its ``stats.held`` counts them) are
         not fed: the detector is told of the gap instead (:meth:`KnockDetector.skip`)."""
         stats = getattr(self.reader, "stats", None)
-        block, fresh, held = [], [], 0
+        block, fresh = [], []
         for _ in range(count or self.BLOCK):
             before = stats.held if stats is not None else 0
-            value = next(self._stream)
-            block.append(value)
-            if stats is not None and stats.held != before:
-                if fresh:
-                    self._feed(fresh)
-                    fresh = []
-                held += 1
-                continue
-            if held:
-                self.detector.skip(held)
-                held = 0
-            fresh.append(value)
-        if fresh:
-            self._feed(fresh)
-        if held:
-            self.detector.skip(held)
+            block.append(next(self._stream))
+            fresh.append(stats is None or stats.held == before)
+        for given, run in groupby(zip(block, fresh), key=itemgetter(1)):
+            samples = [value for value, _ in run]
+            if given:
+                for decision in self.detector.feed(samples):
+                    self._decisions.put(decision)
+            else:
+                self.detector.skip(len(samples))
         if self.recording is not None:
             self.recording.extend(block)
-
-    def _feed(self, samples: list[int]) -> None:
-        for decision in self.detector.feed(samples):
-            self._decisions.put(decision)
 
     def step(self) -> float:
         """One block, whatever happens: 0, or the seconds to pause after a failure (a
