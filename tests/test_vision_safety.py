@@ -521,6 +521,14 @@ def test_a_card_under_others_showing_a_sixth_of_what_tells_it_is_named(scene, na
     assert names_at(readings, next(p for p in placed if p.card == name)) == {name}
 
 
+def test_a_card_whose_numeral_shows_whole_past_a_card_over_the_rest_is_named():
+    """A 5 of stars under a back: what tells it from a 4 (the middle pip, a corner numeral) is
+    mostly under the back, but its other corner's 5 shows whole and reads plainly — named, not
+    left unsure (it was missed so)."""
+    placed, readings = read_scene("big", "0192.jpg")
+    assert names_at(readings, placed[0]) == {"5 star"}
+
+
 def test_the_cards_the_corners_completed_give_the_size_where_none_was_seen_whole():
     """No card seen whole at first: the corners are completed to every size a card may have,
     a few per cent off the frame's own; the cards they find give the size to complete the

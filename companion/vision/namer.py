@@ -55,6 +55,9 @@ SHOWN_ENOUGH = 0.15     # the share of where two faces differ, of that not under
                         # missed five cards that 0.15 names right)
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
                         # room the alignment has to shift it)
+PLAIN = 0.9             # patches matching their face this well, shown whole, deciding to the full (measured on
+                        # the big set: 9 cards half under another card, their numeral in view, named right
+                        # so, none wrongly; where the rest of what tells two names apart is under the card)
 SHARP = 0.8             # the blur of the faces the numerals are compared on
 PLAY = 3                # pixels a differing patch may shift to match
 LOCAL_SURE = 0.1        # a patch correlation better by this much is certainty
@@ -252,17 +255,21 @@ class Namer:
         return self._pair_patches[key]
 
     def _local_side(self, a: int, b: int, sig: np.ndarray,
-                    open_pixels: np.ndarray) -> tuple[float, float] | None:
+                    open_pixels: np.ndarray) -> tuple[float, float, bool] | None:
         """Which of two faces the patches where they differ look like (+1 a, -1 b), each patch
         matched on its own with a few pixels' play — a corner numeral sits a pixel or two off
-        after the whole face is aligned.  None when no patch has a picture in both faces (a pip
+        after the whole face is aligned; how like the likelier face they look; and whether
+        every patch matched shows whole.  None when no patch has a picture in both faces (a pip
         against blank paper: the whole-face measure decides that)."""
         ta, tb = self.sharp[a], self.sharp[b]
         h, w = sig.shape
         total = weight = best = 0.0
+        whole = True
         for x, y, bw, bh, area in self._patches(a, b):
-            if not open_pixels[y:y + bh, x:x + bw].mean() > 0.5:
+            shown = open_pixels[y:y + bh, x:x + bw].mean()
+            if not shown > 0.5:
                 continue
+            whole = whole and shown == 1.0
             pa, pb = ta[y:y + bh, x:x + bw], tb[y:y + bh, x:x + bw]
             x0, y0 = max(0, x - PLAY), max(0, y - PLAY)
             window = sig[y0:min(h, y + bh + PLAY), x0:min(w, x + bw + PLAY)]
@@ -273,7 +280,7 @@ class Namer:
             weight += area
         if weight == 0:
             return None
-        return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0)), best / weight
+        return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0)), best / weight, whole
 
     def fitted(self, face_bgr: np.ndarray, guess: str, covered: np.ndarray | None = None) -> np.ndarray | None:
         """Where the card ``guess`` lies on a face straightened from an outline a little off
@@ -546,7 +553,7 @@ class Namer:
                         lost[loser] = 1.0
                     continue
                 patches = self._local_side(a, b, fine, open_pixels)
-                local, likeness = patches if patches is not None else (None, 1.0)
+                local, likeness, shown_whole = patches if patches is not None else (None, 1.0, False)
                 middle = (aligned[a] + aligned[b]) / 2
                 # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
                 whole = float(((crop - middle) * delta).sum() / (power / 2))
@@ -559,8 +566,12 @@ class Namer:
                 # the patches that decide look like neither face well (a hand or a card over
                 # the numeral, glare): the decision is no better than a guess
                 m = min(1.0, abs(side)) * float(np.clip((likeness - PATCH_POOR) / (PATCH_FAIR - PATCH_POOR), 0, 1))
-                if covered is not None:  # most of what tells the two apart under another card: the
-                    # part that shows (the foot of a 2 beside a 1's) decides nothing surely
+                # most of what tells the two apart under another card: the part that shows (the foot of
+                # a 2 beside a 1's) decides nothing surely — but a numeral shown whole and read plainly,
+                # both measures agreeing, does (a 5 of stars, a back over its 4's missing pip and a
+                # corner, its other corner's 5 in view, was unsure at 0.97 like its taught face)
+                numeral_read = shown_whole and abs(local) >= 1.0 and likeness >= PLAIN and local * whole > 0
+                if covered is not None and not numeral_read:
                     hid = shape * covered
                     m *= min(1.0, power / (power + float((hid * hid).sum())) / SHOWN_ENOUGH)
                 if inked and inked * side < 0:  # the ink says one, the shapes the other
