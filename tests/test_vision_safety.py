@@ -83,6 +83,23 @@ def test_another_outline_naming_a_card_otherwise_leaves_it_unsure_unless_it_all_
     assert _one_per_place([sure, named_otherwise])[0].card == UNSURE  # a sure rival always counts
 
 
+def test_an_unsure_guess_of_another_suit_leaves_a_sure_name_alone():
+    """Ranks of one suit differ in a numeral or a pip, which an outline a few pixels off reads
+    otherwise; suits differ in every symbol.  Another outline guessing another suit unsurely
+    read the print misplaced, not another card (a 2 of circles, its other outline an unsure
+    2 of squares, was left unsure); guessing another rank, or a back, it still puts the name in
+    doubt, and a sure name of another suit always does."""
+    sure = card("2 circle", similarity=0.90)
+
+    def other(guess, named=UNSURE):
+        return Reading(named, guess, sure.corners + 2, 0.9 if named != UNSURE else 0.3, 0.91, ((guess, 0.3),))
+
+    assert _one_per_place([sure, other("2 square")])[0].card == "2 circle"
+    assert _one_per_place([sure, other("3 circle")])[0].card == UNSURE
+    assert _one_per_place([sure, other("back")])[0].card == UNSURE
+    assert _one_per_place([sure, other("2 square", named="2 square")])[0].card == UNSURE
+
+
 def test_an_outline_much_smaller_than_the_frame_s_cards_is_not_sure():
     half = card("1 cross", 600, width=70)  # half a 2 of pips, cut by a sleeve: a card's proportions
     readings = _sized_alike([card("5 circle"), card("4 squiggle", 200, width=104), half])

@@ -370,9 +370,19 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
         best = kept[same[0]]
         near = CONFLICT_NEAR if reading.card != UNSURE else 0.0
         if best.card not in (UNSURE, reading.guess) and iou(reading.corners, best.corners) > CONFLICT \
-                and reading.similarity >= best.similarity - near and not _names_too(reading, best.card):
+                and reading.similarity >= best.similarity - near and not _names_too(reading, best.card) \
+                and not _another_suit_guessed(reading, best.card):
             kept[same[0]] = _unsure(best)
     return kept
+
+
+def _another_suit_guessed(reading: Reading, card: str) -> bool:
+    """Whether an unsure reading guesses a face of another suit than the face ``card``: no
+    doubt on it.  Ranks of one suit differ in a numeral or a pip, which an outline a few pixels
+    off tells otherwise (a 3 passes for a 5); suits differ in every symbol on the face, so an
+    outline that reads another suit unsurely reads the print misplaced, not another card."""
+    return reading.card == UNSURE and BACK not in (reading.guess, card) \
+        and reading.guess.split()[-1] != card.split()[-1]
 
 
 def _names_too(reading: Reading, card: str) -> bool:
