@@ -168,6 +168,16 @@ def test_a_name_whose_ink_is_another_colour_is_not_sure():
     assert crossed.card == UNSURE and crossed.guess == "2 cross"
 
 
+def test_a_face_whose_ink_is_far_from_every_suit_s_keeps_its_name():
+    """Big 0472: a 1 and a 3 of crosses beside a hand, their blue dimmed in its shadow: 0.18
+    and 0.20 from the cross's ink, the drift refused their names — but no nearer another
+    suit's ink than that (0.17), so the ink says no other suit, and both are named."""
+    placed, readings = read_scene("big", "0472.jpg")
+    for name in ("1 cross", "3 cross"):
+        assert names_at(readings, next(p for p in placed if p.card == name)) == {name}
+    assert not invented(placed, readings)
+
+
 def test_a_face_under_glare_keeps_its_own_ink():
     """Check 113: a 4 of crosses under a glare.  Its ink measured as the mean of all its dark
     pixels, grey ones among them, drifted 0.151 from its taught ink and refused its own name
