@@ -556,6 +556,16 @@ def test_a_card_whose_numeral_shows_whole_past_a_card_over_the_rest_is_named():
     assert names_at(readings, placed[0]) == {"5 star"}
 
 
+def test_a_symbol_clear_of_the_card_on_top_decides_though_its_cells_touch_that_card():
+    """Big 0600: a mono 2 of squiggles half under another card.  The cells along that card's
+    edge are left out of the whole face (a sliver of a symbol the edge cuts can pass for
+    another's), but a numeral or symbol there that lies clear of the card pixel by pixel shows
+    whole in the pairwise decisions: named, where it was missed."""
+    placed, readings = read_scene("big", "0600.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "2 squiggle")) == {"2 squiggle"}
+    assert not invented(placed, readings)
+
+
 def test_the_cards_the_corners_completed_give_the_size_where_none_was_seen_whole():
     """No card seen whole at first: the corners are completed to every size a card may have,
     a few per cent off the frame's own; the cards they find give the size to complete the

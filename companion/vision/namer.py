@@ -55,6 +55,10 @@ SHOWN_ENOUGH = 0.15     # the share of where two faces differ, of that not under
                         # missed five cards that 0.15 names right)
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
                         # room the alignment has to shift it)
+CLEAR_REACH = 2         # pixels round a card on top (its edge, its shadow) that hide what lies under it ...
+PATCH_CLEAR = 0.95      # ... and the share of a differing patch clear of them that shows it whole, however
+                        # the face's cells lie (a cell a tenth under the card is left out of the whole-face
+                        # measure; a corner numeral beside the card's edge was; big set +9 right, none wrong)
 PLAIN = 0.9             # patches matching their face this well, shown whole, deciding to the full (measured on
                         # the big set: 9 cards half under another card, their numeral in view, named right
                         # so, none wrongly; where the rest of what tells two names apart is under the card)
@@ -254,19 +258,24 @@ class Namer:
             self._pair_patches[key] = boxes
         return self._pair_patches[key]
 
-    def _local_side(self, a: int, b: int, sig: np.ndarray,
-                    open_pixels: np.ndarray) -> tuple[float, float, bool] | None:
+    def _local_side(self, a: int, b: int, sig: np.ndarray, open_pixels: np.ndarray,
+                    clear: np.ndarray | None = None) -> tuple[float, float, bool] | None:
         """Which of two faces the patches where they differ look like (+1 a, -1 b), each patch
         matched on its own with a few pixels' play — a corner numeral sits a pixel or two off
         after the whole face is aligned; how like the likelier face they look; and whether
-        every patch matched shows whole.  None when no patch has a picture in both faces (a pip
-        against blank paper: the whole-face measure decides that)."""
+        every patch matched shows whole.  A patch shows where its cells are mostly open
+        (``open_pixels``) or where it lies clear of the card on top pixel by pixel (``clear``:
+        its cells along that card's edge are left out of the whole face).  None when no patch
+        has a picture in both faces (a pip against blank paper: the whole-face measure decides
+        that)."""
         ta, tb = self.sharp[a], self.sharp[b]
         h, w = sig.shape
         total = weight = best = 0.0
         whole = True
         for x, y, bw, bh, area in self._patches(a, b):
             shown = open_pixels[y:y + bh, x:x + bw].mean()
+            if clear is not None and clear[y:y + bh, x:x + bw].mean() >= PATCH_CLEAR:
+                shown = 1.0  # clear of the card on top, however its cells lie
             if not shown > 0.5:
                 continue
             whole = whole and shown == 1.0
@@ -349,7 +358,8 @@ class Namer:
     def name(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> Naming:
         """The face's name.  Cells mostly under a hand (:meth:`hand_cells`), and cells mostly
         ``covered`` (bool, the face's shape: where a card known to lie on top of it is), are
-        left out of every comparison."""
+        left out of every comparison — but for a numeral or symbol clear of that card, pixel by
+        pixel, in the pairwise decisions."""
         skin = self.hand_cells(face_bgr)
         under = np.zeros_like(skin) if covered is None else \
             covered.reshape(FACE_H // CELL, CELL, FACE_W // CELL, CELL).mean(axis=(1, 3)).ravel() > COVERED_CELL
@@ -372,13 +382,15 @@ class Namer:
             wider = cv2.dilate(grid, np.ones((3, 3), np.uint8)).ravel() > 0
             edge = wider & ~hidden
             under, hidden = wider, hidden | wider
-        naming = self._named(face_bgr, hidden, under if under.any() else None, edge)
+        clear = None if covered is None else \
+            cv2.dilate(covered.astype(np.uint8), np.ones((2 * CLEAR_REACH + 1,) * 2, np.uint8)) == 0
+        naming = self._named(face_bgr, hidden, under if under.any() else None, edge, clear)
         # a back is told by its whole pattern, never by what a hand leaves of it: a dark
         # sleeve beside a hand is not a back
         return self._named(face_bgr, None) if naming.card == BACK and skin.any() else naming
 
     def _named(self, face_bgr: np.ndarray, hidden: np.ndarray | None, under: np.ndarray | None = None,
-               edge: np.ndarray | None = None) -> Naming:
+               edge: np.ndarray | None = None, clear: np.ndarray | None = None) -> Naming:
         first = self.glance(cv2.resize(face_bgr, THUMB, interpolation=cv2.INTER_AREA))
         if first < FIRST_GLANCE:  # the table, a hand, a phone: not worth a closer look
             return Naming("", first, "", 0.0, False)
@@ -399,7 +411,7 @@ class Namer:
         # that tells the suits apart only faintly may be an outline of half a card (half a 2
         # of squares is a 1), which the ink would make sure
         small = None if under is None else cv2.resize(face_bgr, INK_SIZE, interpolation=cv2.INTER_AREA)
-        naming = self._name(sig, fine, hidden, under, small, edge)
+        naming = self._name(sig, fine, hidden, under, small, edge, clear)
         if moved is None and naming.card != BACK:
             # not registered: a numeral a few pixels off can pass for another; the name stays
             # a guess (measured: the faces that fail to align hold most of the wrong names)
@@ -483,7 +495,7 @@ class Namer:
 
     def _name(self, sig: np.ndarray, fine: np.ndarray, hidden: np.ndarray | None = None,
               under: np.ndarray | None = None, small: np.ndarray | None = None,
-              edge: np.ndarray | None = None) -> Naming:
+              edge: np.ndarray | None = None, clear: np.ndarray | None = None) -> Naming:
         """``hidden``: the cells left out (a hand, another card); ``under``: those of them under
         another card, where the evidence that would tell two names apart may lie; ``small``:
         the face in colour at ``INK_SIZE``, for its ink (None: the ink tells nothing); ``edge``:
@@ -552,7 +564,7 @@ class Namer:
                         worst[loser] = 0.0
                         lost[loser] = 1.0
                     continue
-                patches = self._local_side(a, b, fine, open_pixels)
+                patches = self._local_side(a, b, fine, open_pixels, clear)
                 local, likeness, shown_whole = patches if patches is not None else (None, 1.0, False)
                 middle = (aligned[a] + aligned[b]) / 2
                 # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
