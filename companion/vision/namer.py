@@ -91,6 +91,11 @@ STRETCH = 0.06          # the most a face from the frame may be scaled to match:
                         # printed inner frame is 10 % smaller than the card
 
 
+def suit_of(name: str) -> str:
+    """A face's suit, from its name ("3 star" -> "star")."""
+    return name.split()[-1]
+
+
 def signature(face_bgr: np.ndarray, blur: float = 1.6) -> np.ndarray:
     """The face as float32, uneven light divided out and scaled to zero mean, unit
     variance: what two photos of the same card share under different lamps."""
@@ -193,11 +198,11 @@ class Namer:
         by_suit: dict[str, list[np.ndarray]] = {}
         for name, sig in signatures.items():
             if name != BACK:
-                by_suit.setdefault(name.split()[-1], []).append(sig)
+                by_suit.setdefault(suit_of(name), []).append(sig)
         references = {suit: np.mean(sigs, axis=0) for suit, sigs in by_suit.items()}
         for name, sig in list(signatures.items()):
             if name != BACK:
-                moved = align_to(references[name.split()[-1]], sig, sharp[name], stretch=TAUGHT_STRETCH)
+                moved = align_to(references[suit_of(name)], sig, sharp[name], stretch=TAUGHT_STRETCH)
                 if moved is not None:
                     signatures[name], sharp[name] = moved
         sharp_rows = []
@@ -456,7 +461,7 @@ class Namer:
             return None
         best = self.inks[near[0][1]]
         others = [d for d, name in near if ink_apart(self.inks[name], best) >= INK_GAP]
-        return near[0][1].split()[-1] if all(d >= near[0][0] + INK_GAP for d in others) else None
+        return suit_of(near[0][1]) if all(d >= near[0][0] + INK_GAP for d in others) else None
 
     def _back_shifted(self, sig: np.ndarray, fine: np.ndarray, coarse: np.ndarray, hidden: np.ndarray | None):
         """The face moved onto the taught back where a back's pattern says how far it is off
@@ -529,12 +534,12 @@ class Namer:
         # nearly one picture whatever its rank, so the whole-face distance may rank the true
         # card fifth
         ink = self._seen_ink(small, weight, edge)
-        suits = {self.labels[rivals[0]][0].split()[-1], self._inked_suit(ink)} - {None}
+        suits = {suit_of(self.labels[rivals[0]][0]), self._inked_suit(ink)} - {None}
         rank = self.labels[rivals[0]][0].split()[0]
         partly = hidden is not None  # part of the face under a hand: its symbol may be, so
         for i in order:              # every suit of the best rank is a rival too
             name = self.labels[i][0]
-            if (name.split()[-1] in suits or partly and name.split()[0] == rank) and \
+            if (suit_of(name) in suits or partly and name.split()[0] == rank) and \
                     all(name != self.labels[j][0] for j in rivals):
                 rivals.append(int(i))
         open_pixels = np.repeat(np.repeat(weight.reshape(gh, gw), CELL, 0), CELL, 1) > 0

@@ -28,7 +28,7 @@ from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_apart, ink_colour
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
-from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer
+from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer, suit_of
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
@@ -386,7 +386,7 @@ def _another_suit_guessed(reading: Reading, card: str) -> bool:
     off tells otherwise (a 3 passes for a 5); suits differ in every symbol on the face, so an
     outline that reads another suit unsurely reads the print misplaced, not another card."""
     return reading.card == UNSURE and BACK not in (reading.guess, card) \
-        and reading.guess.split()[-1] != card.split()[-1]
+        and suit_of(reading.guess) != suit_of(card)
 
 
 def _names_too(reading: Reading, card: str) -> bool:
@@ -458,8 +458,8 @@ class Reader:
             return True
         # far from its name's ink: it disagrees where it is plainly another suit's ink, not where it
         # is far from every ink the deck has (glare's washed ink, a shadow's dim one)
-        suit = reading.card.split()[-1]
-        others = [ink_apart(seen, ink) for name, ink in self.inks.items() if ink is not None and name.split()[-1] != suit]
+        others = [ink_apart(seen, ink) for name, ink in self.inks.items()
+                  if ink is not None and suit_of(name) != suit_of(reading.card)]
         return not others or min(others) > ink_apart(seen, want) - INK_PLAINER
 
     def _checked(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
