@@ -218,7 +218,7 @@ class LiveReader:
         # gathered trick's card had lain, the card led next over its corner, and cost a search
         # of the whole frame: a third of ``make bench live``'s searches were such)
         on_top = [r.corners for r in new]
-        again = [r for r in again if r.card != UNSURE or not self._bare_at(frame, r.corners, on_top)]
+        again = self._not_the_table(frame, again, on_top)
         if any(r.card == UNSURE for r in again):
             # a known place that changed and is not sure where it lies is searched: the hand that
             # just left it may have hidden a corner when it was found (a 3 of crosses found under
@@ -323,8 +323,12 @@ class LiveReader:
         squares and reported: the screen asked about a card nobody laid)."""
         known = [place.corners for place in self.tracker.places if place.reported is not None]
         found = held_to_known(self._found(frame, region), known)
-        explained = known + [r.corners for r in found if r.card != UNSURE]
-        return [r for r in found if r.card != UNSURE or not self._bare_at(frame, r.corners, explained)]
+        return self._not_the_table(frame, found, known + [r.corners for r in found if r.card != UNSURE])
+
+    def _not_the_table(self, frame: np.ndarray, readings: list, on_top: list) -> list:
+        """The readings, an unsure guess where the table lies bare but for the cards ``on_top``
+        left out: it is the table (wood's grain, the place a card was taken up from)."""
+        return [r for r in readings if r.card != UNSURE or not self._bare_at(frame, r.corners, on_top)]
 
     def _found(self, frame: np.ndarray, region) -> list:
         if region is None:
