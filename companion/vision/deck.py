@@ -45,6 +45,13 @@ LEAST_APART = 25.0  # Lab (the three differences summed): the least a card's pix
                     # outlines at 0.990-0.991 intersection over union, 0.981 the least)
 
 
+def _rim(shape: tuple[int, ...], width: int) -> np.ndarray:
+    """A picture's rim, ``width`` pixels deep (bool, the picture's height and width)."""
+    rim = np.zeros(shape[:2], bool)
+    rim[:width], rim[-width:], rim[:, :width], rim[:, -width:] = True, True, True, True
+    return rim
+
+
 def _surface(lab: np.ndarray) -> np.ndarray:
     """The plain surface's colour at every pixel (Lab): a smooth fit (quadratic in x and y)
     to the photo's rim.  A lamp to one side makes the surface lighter across the photo:
@@ -57,9 +64,7 @@ def _surface(lab: np.ndarray) -> np.ndarray:
     y, x = np.mgrid[0:sh, 0:sw].astype(np.float32)
     x, y = x / max(sw - 1, 1) - 0.5, y / max(sh - 1, 1) - 0.5
     terms = np.stack([np.ones_like(x), x, y, x * x, y * y, x * y], axis=-1)
-    edge = max(1, RIM // 4)
-    rim = np.zeros((sh, sw), bool)
-    rim[:edge], rim[-edge:], rim[:, :edge], rim[:, -edge:] = True, True, True, True
+    rim = _rim(small.shape, max(1, RIM // 4))
     fit, *_ = np.linalg.lstsq(terms[rim], small[rim], rcond=None)
     # fitted again without what lies far off the first fit: a card, a finger or a cup
     # reaching the photo's edge is not the surface
@@ -80,7 +85,7 @@ def _card_against_plain(photo: np.ndarray) -> np.ndarray | None:
     lab = cv2.cvtColor(cv2.GaussianBlur(photo, (5, 5), 0), cv2.COLOR_BGR2LAB).astype(np.float32)
     apart = np.abs(lab - _surface(lab))
     apart = apart[..., 0] + apart[..., 1] + apart[..., 2]  # (numpy's sum over a last axis of 3: twice as long)
-    rim = np.concatenate([apart[:RIM].ravel(), apart[-RIM:].ravel(), apart[:, :RIM].ravel(), apart[:, -RIM:].ravel()])
+    rim = apart[_rim(apart.shape, RIM)]
     spread = np.percentile(rim[rim <= max(LEAST_APART, 6 * np.median(rim))], 99)  # the surface's own (no mug)
     differs = (apart > max(LEAST_APART, 3 * spread)).astype(np.uint8)
     differs = cv2.morphologyEx(differs, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))

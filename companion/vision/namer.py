@@ -279,7 +279,7 @@ class Namer:
         whole = True
         for x, y, bw, bh, area in self._patches(a, b):
             shown = open_pixels[y:y + bh, x:x + bw].mean()
-            if clear is not None and clear[y:y + bh, x:x + bw].mean() >= PATCH_CLEAR:
+            if shown < 1.0 and clear is not None and clear[y:y + bh, x:x + bw].mean() >= PATCH_CLEAR:
                 shown = 1.0  # clear of the card on top, however its cells lie
             if not shown > 0.5:
                 continue
