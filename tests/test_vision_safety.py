@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.geometry import iou, order_corners, straighten
+from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
 from companion.vision.reader import (SAFE, UNSURE, Reading, _one_of_each, _one_per_place, _sized_alike, card_size,
                                      completed_under, expected_size, held_to_known, size_on_planes, sized_on_table,
                                      table_plane)
@@ -624,3 +624,63 @@ def test_a_part_of_the_frame_is_read_with_the_camera_frame_s_card_sizes(scene, n
     assert names_at(in_frame, truth) == {name}
     card_side = sides(np.float32(truth.corners))[0]
     assert [r.card for r in readings if sides(np.float32(r.corners))[0] < 0.6 * card_side] == []
+
+
+def _true_cards(set_name: str, scene: str):
+    """A scene drawn: its frame, the cards placed (the truth) and its printing's taught reader."""
+    from tests.camera_corpus import render, scenes
+
+    recipe = next(s for s in scenes(set_name) if s.name == scene)
+    frame, placed = render(recipe)
+    return frame, placed, readers()[recipe.style.name]
+
+
+def test_a_card_under_cards_not_seen_whole_is_named_past_them():
+    """Big 0046: a 3 of crosses at the bottom of a stack, under cards that are themselves partly
+    hidden — named surely, but not seen whole, so not known to lie on top of it.  Their print
+    over it spoiled its naming (unsure); named again with every sure card over it left out, it
+    is named."""
+    frame, placed, taught = _true_cards("big", "0046.jpg")
+    under = order_corners(np.float32(placed[0].corners))
+    over = [Reading(p.card, p.card, order_corners(np.float32(p.corners)), 1.0, 0.85) for p in placed[1:]]
+    unsure = Reading(UNSURE, "1 star", under, 0.0, 0.8)
+    [again] = [r for r in taught._past_the_cards_over(frame, [unsure] + over) if r.corners is under]
+    assert again.card == "3 cross" and again.confidence >= SAFE
+    # with nothing named over it, it stays as it was
+    [alone] = taught._past_the_cards_over(frame, [unsure])
+    assert alone is unsure
+
+
+def test_patches_that_overrule_the_whole_face_but_match_neither_plainly_decide_nothing():
+    """Big 1182: a 2 of squares, a hand's fingers over its numeral.  The patches where a 2 and a
+    1 differ, half hand, matched neither face well (0.66) and said 1 against the whole face's
+    plain 2: it was named a 1 surely."""
+    frame, placed, taught = _true_cards("big", "1182.jpg")
+    i = next(i for i, p in enumerate(placed) if p.card == "2 square")
+    corners = np.float32(placed[i].corners)
+    covered = covered_on_face(corners, [np.float32(p.corners) for p in placed[i + 1:]])
+    naming = taught.namer.name(straighten(frame, corners), covered)
+    assert naming.card == "2 square" or naming.confidence < SAFE
+
+
+def test_a_suit_shown_whole_in_the_corner_decides_though_the_big_symbol_is_under_a_card():
+    """Big 0333: a 2 of squares half under another card, its big symbol under that card and
+    both corner indices in view.  A small square and a small circle differ in a few pixels, so
+    the patches tell them apart only faintly, but the whole face, shown whole there and plainly
+    the square's, does: named, where the big symbol's being hidden left it unsure."""
+    frame, placed, taught = _true_cards("big", "0333.jpg")
+    i = next(i for i, p in enumerate(placed) if p.card == "2 square")
+    corners = np.float32(placed[i].corners)
+    covered = covered_on_face(corners, [np.float32(p.corners) for p in placed[i + 1:]])
+    naming = taught.namer.name(straighten(frame, corners), covered)
+    assert naming.card == "2 square" and naming.confidence >= SAFE
+
+
+def test_a_hand_over_a_card_is_no_part_of_its_paper_colour():
+    """Big 0603: a hand over half a 2 of squiggles in a dim room — the skin, lighter than the
+    grey paper, was the lighter half of the face, and the card was dropped as not on the
+    deck's paper."""
+    frame, placed, taught = _true_cards("big", "0603.jpg")
+    corners = np.float32(next(p for p in placed if p.card == "2 squiggle").corners)
+    [kept] = taught._checked(frame, [Reading("2 squiggle", "2 squiggle", corners, 1.0, 0.92)])
+    assert kept.card == "2 squiggle"

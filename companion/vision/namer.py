@@ -62,6 +62,11 @@ PATCH_CLEAR = 0.95      # ... and the share of a differing patch clear of them t
 PLAIN = 0.9             # patches matching their face this well, shown whole, deciding to the full (measured on
                         # the big set: 9 cards half under another card, their numeral in view, named right
                         # so, none wrongly; where the rest of what tells two names apart is under the card)
+WHOLE_PLAIN = 0.75      # ... or, for two names of one rank (a suit shown only in the corner index), the whole
+                        # face this far past half-way, the patches agreeing (a small square and a small circle
+                        # differ in a few pixels: the patches tell them apart faintly; big set +6 right with
+                        # the rule below, none wrong; for two ranks the whole face over the little of a
+                        # numeral that shows overshoots, and a 2 of stars was read surely as a 1)
 SHARP = 0.8             # the blur of the faces the numerals are compared on
 PLAY = 3                # pixels a differing patch may shift to match
 LOCAL_SURE = 0.1        # a patch correlation better by this much is certainty
@@ -439,6 +444,10 @@ class Namer:
         cells = left_out.reshape(FACE_H // CELL, FACE_W // CELL)
         return ink_colour(small, cv2.resize(cells.astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_NEAREST) > 0)
 
+    def _one_rank(self, a: int, b: int) -> bool:
+        """Whether two faces are of one rank (they differ in suit only)."""
+        return self.labels[a][0].split()[0] == self.labels[b][0].split()[0] != BACK
+
     def _ink_side(self, a: int, b: int, seen: np.ndarray | None) -> int:
         """Which of two names one picture in grey (a numeral in blue and the same numeral in
         green, the symbols that differ hidden) the face's ink ``seen`` says it is: +1 a, -1 b,
@@ -583,11 +592,16 @@ class Namer:
                 # the patches that decide look like neither face well (a hand or a card over
                 # the numeral, glare): the decision is no better than a guess
                 m = min(1.0, abs(side)) * float(np.clip((likeness - PATCH_POOR) / (PATCH_FAIR - PATCH_POOR), 0, 1))
+                if local is not None and local * whole < 0 and likeness < PLAIN:
+                    m = 0.0  # the patches overrule the whole face but look like neither face plainly
+                    # (a hand's edge across a numeral): the two measures disagree, neither is trusted
                 # most of what tells the two apart under another card: the part that shows (the foot of
                 # a 2 beside a 1's) decides nothing surely — but a numeral shown whole and read plainly,
                 # both measures agreeing, does (a 5 of stars, a back over its 4's missing pip and a
-                # corner, its other corner's 5 in view, was unsure at 0.97 like its taught face)
-                numeral_read = shown_whole and abs(local) >= 1.0 and likeness >= PLAIN and local * whole > 0
+                # corner, its other corner's 5 in view, was unsure at 0.97 like its taught face); so
+                # does a corner index's suit symbol, shown whole, the whole face plainly on its side
+                numeral_read = shown_whole and likeness >= PLAIN and local * whole > 0 and \
+                    (abs(local) >= 1.0 or abs(whole) >= WHOLE_PLAIN and self._one_rank(a, b))
                 if covered is not None and not numeral_read:
                     hid = shape * covered
                     m *= min(1.0, power / (power + float((hid * hid).sum())) / SHOWN_ENOUGH)

@@ -28,7 +28,7 @@ from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_apart, ink_colour
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
-from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, NOT_A_CARD, THUMB, Namer, suit_of
+from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer, suit_of
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
@@ -420,10 +420,12 @@ class Reader:
         (the lighter half of it).  A square of a checked cloth, a phone's face or a sticky
         note can match a plain printing's shapes in grey, never in colour (a camera's colour
         cast moves the shares of B, G and R by a few hundredths; a pink cloth against grey
-        paper by ten)."""
+        paper by ten).  A hand over it is no part of it — unless it covers most of it: in a
+        dim room a hand's skin is lighter than grey paper, and was the face's lighter half."""
         if reading.guess == BACK or self.paper_chroma is None:
             return True  # a back's print under glare or dim light drifts too far to tell by
-        pixels = small.reshape(-1, 3)
+        bare = ~self._hand_over(small)
+        pixels = (small[bare] if bare.mean() >= 1.0 - MOST_HIDDEN else small).reshape(-1, 3)
         light = pixels.sum(axis=1)
         got = _chroma(pixels[light >= np.median(light)])
         return float(np.abs(got - self.paper_chroma).max()) <= COLOUR_DRIFT
@@ -435,10 +437,14 @@ class Reader:
         washed ink, which made faces named right fail their own ink (on the big set, 14, all
         right; measured on its plainly coloured pixels, as the namer tells suits, 7 of them
         pass)."""
-        face = cv2.resize(small, (FACE_W, FACE_H), interpolation=cv2.INTER_LINEAR)
-        hand = cv2.resize(self.namer.hand_pixels(face).astype(np.uint8), INK_SIZE,
-                          interpolation=cv2.INTER_AREA) > 0
+        hand = self._hand_over(small)
         return ink_colour(small, hand if ignore is None else ignore | hand)
+
+    def _hand_over(self, small: np.ndarray) -> np.ndarray:
+        """Where a hand lies over a face straightened to ``INK_SIZE`` (bool, that size): found
+        at the namer's size, where its skin was measured."""
+        face = cv2.resize(small, (FACE_W, FACE_H), interpolation=cv2.INTER_LINEAR)
+        return cv2.resize(self.namer.hand_pixels(face).astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_AREA) > 0
 
     def _ink_agrees(self, small: np.ndarray, reading: Reading, on_top=()) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``) shows its
@@ -670,6 +676,25 @@ class Reader:
                 if r.guess == BACK]
         return out
 
+    def _past_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
+        """The unsure readings named again with every card named surely that overlaps one left
+        out of its naming, not only the cards seen whole: a card in the middle of a stack,
+        itself partly hidden, lies over the one under it, whose name its print spoils."""
+        sure = [r.corners for r in _sure(readings)]
+        out = []
+        for reading in readings:
+            over = _lying_over(reading.corners, sure) if reading.card == UNSURE and reading.similarity >= FAIR else []
+            known = list(reading.under)
+            new = [c for c in over if not any(np.array_equal(c, u) for u in known)]
+            if new:
+                face = straighten(frame, reading.corners)
+                naming = self.namer.name(face, covered_on_face(reading.corners, known + new))
+                if naming.confidence >= SAFE and naming.similarity >= NOT_A_CARD:
+                    reading = Reading(naming.card, naming.card, reading.corners, naming.confidence,
+                                      naming.similarity, naming.candidates, tuple(known + new))
+            out.append(reading)
+        return out
+
     def _completed(self, frame: np.ndarray, outlines: Outlines, straight: StraightEdges, shorts: list[float],
                    seen: list[Reading], edges: EdgeField) -> list[Reading]:
         """The cards completed from corners to the short sides given, past the cards ``seen``:
@@ -703,7 +728,7 @@ class Reader:
             if sized:
                 second += self._completed(frame, outlines, straight, [float(np.median(sized))], first + second, edges)
         found = first + second + self._looked_again(frame, first + second, edges)
-        kept = _one_per_place(_best_first(found))
+        kept = _one_per_place(_best_first(self._past_the_cards_over(frame, found)))
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
         kept = [r for r in kept if not _looked_astray(r, kept)]
