@@ -187,6 +187,12 @@ class Naming:
         return float(np.clip(self.margin / 0.5, 0.0, 1.0) * clear)
 
 
+def cells_under(covered: np.ndarray) -> np.ndarray:
+    """The cells of a face under another card (bool, one per cell), from where that card lies
+    on the face (``covered``: bool, the face's shape): those it covers ``COVERED_CELL`` of."""
+    return covered.reshape(FACE_H // CELL, CELL, FACE_W // CELL, CELL).mean(axis=(1, 3)).ravel() > COVERED_CELL
+
+
 class Namer:
     """The taught faces, ready to compare: one row per face and way up."""
 
@@ -371,8 +377,7 @@ class Namer:
         left out of every comparison — but for a numeral or symbol clear of that card, pixel by
         pixel, in the pairwise decisions."""
         skin = self.hand_cells(face_bgr)
-        under = np.zeros_like(skin) if covered is None else \
-            covered.reshape(FACE_H // CELL, CELL, FACE_W // CELL, CELL).mean(axis=(1, 3)).ravel() > COVERED_CELL
+        under = np.zeros_like(skin) if covered is None else cells_under(covered)
         if skin.any() and self.back_rows:  # a back's print may be warm (a brown pattern): a
             # face nearest a back as it is has no hand to leave out (a back is named whole)
             whole = self._distances(signature(face_bgr))[0]

@@ -28,7 +28,8 @@ from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_apart, ink_colour
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
-from companion.vision.namer import BACK, FAIR, FIRST_GLANCE, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer, suit_of
+from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer,
+                                    cells_under, suit_of)
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
@@ -680,15 +681,17 @@ class Reader:
         """The unsure readings named again with every card named surely that overlaps one left
         out of its naming, not only the cards seen whole: a card in the middle of a stack,
         itself partly hidden, lies over the one under it, whose name its print spoils."""
-        sure = [r.corners for r in _sure(readings)]
+        sure = _sure(readings)
         out = []
         for reading in readings:
-            over = _lying_over(reading.corners, sure) if reading.card == UNSURE and reading.similarity >= FAIR else []
+            over = [] if reading.card != UNSURE or reading.similarity < FAIR or \
+                any(iou(reading.corners, s.corners) > CONFLICT for s in sure) else \
+                _lying_over(reading.corners, [s.corners for s in sure])  # (a place named surely already: no need)
             known = list(reading.under)
             new = [c for c in over if not any(np.array_equal(c, u) for u in known)]
-            if new:
-                face = straighten(frame, reading.corners)
-                naming = self.namer.name(face, covered_on_face(reading.corners, known + new))
+            covered = covered_on_face(reading.corners, known + new) if new else None
+            if covered is not None and cells_under(covered).mean() <= MOST_COVERED:  # (more is only guessed at)
+                naming = self.namer.name(straighten(frame, reading.corners), covered)
                 if naming.confidence >= SAFE and naming.similarity >= NOT_A_CARD:
                     reading = Reading(naming.card, naming.card, reading.corners, naming.confidence,
                                       naming.similarity, naming.candidates, tuple(known + new))
