@@ -36,14 +36,21 @@ def card(name, x=0.0, width=100.0, confidence=1.0, similarity=0.95):
     return Reading(name, name, corners, confidence, similarity, ((name, confidence),))
 
 
-def read_scene(set_name: str, scene: str):
-    """A scene of the synthetic corpus, drawn and read by its printing's taught reader: the
-    cards placed (the truth) and the readings."""
+def _true_cards(set_name: str, scene: str):
+    """A scene of the synthetic corpus drawn: its frame, the cards placed (the truth) and its
+    printing's taught reader."""
     from tests.camera_corpus import render, scenes
 
     recipe = next(s for s in scenes(set_name) if s.name == scene)
     frame, placed = render(recipe)
-    return placed, readers()[recipe.style.name].read(frame)
+    return frame, placed, readers()[recipe.style.name]
+
+
+def read_scene(set_name: str, scene: str):
+    """A scene of the synthetic corpus, drawn and read by its printing's taught reader: the
+    cards placed (the truth) and the readings."""
+    frame, placed, taught = _true_cards(set_name, scene)
+    return placed, taught.read(frame)
 
 
 def names_at(readings, truth) -> set[str]:
@@ -172,12 +179,9 @@ def test_a_face_whose_ink_is_far_from_every_suit_s_keeps_its_name():
     """Big 0472: a 1 of crosses beside a hand, its blue dimmed in the hand's shadow, 0.18 from
     the cross's ink: the drift refused its name — but its ink is no nearer another suit's than
     that (0.17), so it says no other suit, and the card is named."""
-    from tests.camera_corpus import render, scenes
-
-    recipe = next(s for s in scenes("big") if s.name == "0472.jpg")
-    frame, placed = render(recipe)
+    frame, placed, taught = _true_cards("big", "0472.jpg")
     corners = np.float32(next(p for p in placed if p.card == "1 cross").corners)
-    [kept] = readers()[recipe.style.name]._checked(frame, [Reading("1 cross", "1 cross", corners, 1.0, 0.95)])
+    [kept] = taught._checked(frame, [Reading("1 cross", "1 cross", corners, 1.0, 0.95)])
     assert kept.card == "1 cross"
 
 
@@ -612,27 +616,16 @@ def test_a_part_of_the_frame_is_read_with_the_camera_frame_s_card_sizes(scene, n
     print were completed into cards (26 round check 037's back, each one the screen would
     ask about), and the 5 of stars a hand half covers in check 046 was not named at all."""
     from companion.vision.finder import sides
-    from tests.camera_corpus import render, scenes
     from tests.vision_score import part_round
 
-    recipe = next(s for s in scenes("check") if s.name == scene)
-    frame, placed = render(recipe)
+    frame, placed, taught = _true_cards("check", scene)
     truth = next(p for p in placed if p.card == name)
     part, corner = part_round(frame, truth.corners)
-    readings = readers()[recipe.style.name].read(part, whole=(frame.shape[1], frame.shape[0]))
+    readings = taught.read(part, whole=(frame.shape[1], frame.shape[0]))
     in_frame = [replace(r, corners=np.float32(r.corners) + np.float32(corner)) for r in readings]
     assert names_at(in_frame, truth) == {name}
     card_side = sides(np.float32(truth.corners))[0]
     assert [r.card for r in readings if sides(np.float32(r.corners))[0] < 0.6 * card_side] == []
-
-
-def _true_cards(set_name: str, scene: str):
-    """A scene drawn: its frame, the cards placed (the truth) and its printing's taught reader."""
-    from tests.camera_corpus import render, scenes
-
-    recipe = next(s for s in scenes(set_name) if s.name == scene)
-    frame, placed = render(recipe)
-    return frame, placed, readers()[recipe.style.name]
 
 
 def test_a_card_under_cards_not_seen_whole_is_named_past_them():
