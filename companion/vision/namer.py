@@ -101,6 +101,11 @@ def suit_of(name: str) -> str:
     return name.split()[-1]
 
 
+def rank_of(name: str) -> str:
+    """A face's rank, from its name ("3 star" -> "3")."""
+    return name.split()[0]
+
+
 def signature(face_bgr: np.ndarray, blur: float = 1.6) -> np.ndarray:
     """The face as float32, uneven light divided out and scaled to zero mean, unit
     variance: what two photos of the same card share under different lamps."""
@@ -451,7 +456,8 @@ class Namer:
 
     def _one_rank(self, a: int, b: int) -> bool:
         """Whether two faces are of one rank (they differ in suit only)."""
-        return self.labels[a][0].split()[0] == self.labels[b][0].split()[0] != BACK
+        return BACK not in (self.labels[a][0], self.labels[b][0]) and \
+            rank_of(self.labels[a][0]) == rank_of(self.labels[b][0])
 
     def _ink_side(self, a: int, b: int, seen: np.ndarray | None) -> int:
         """Which of two names one picture in grey (a numeral in blue and the same numeral in
@@ -549,11 +555,11 @@ class Namer:
         # card fifth
         ink = self._seen_ink(small, weight, edge)
         suits = {suit_of(self.labels[rivals[0]][0]), self._inked_suit(ink)} - {None}
-        rank = self.labels[rivals[0]][0].split()[0]
+        rank = rank_of(self.labels[rivals[0]][0])
         partly = hidden is not None  # part of the face under a hand: its symbol may be, so
         for i in order:              # every suit of the best rank is a rival too
             name = self.labels[i][0]
-            if (suit_of(name) in suits or partly and name.split()[0] == rank) and \
+            if (suit_of(name) in suits or partly and rank_of(name) == rank) and \
                     all(name != self.labels[j][0] for j in rivals):
                 rivals.append(int(i))
         open_pixels = np.repeat(np.repeat(weight.reshape(gh, gw), CELL, 0), CELL, 1) > 0

@@ -416,12 +416,12 @@ class Reader:
         self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
         self.back_look = BackLook(faces[BACK]) if BACK in faces else None
 
-    def _deck_coloured(self, small: np.ndarray, reading: Reading, hand: np.ndarray) -> bool:
+    def _deck_coloured(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None) -> bool:
         """Whether a face (``small``: straightened to ``INK_SIZE``; ``hand``: where a hand lies
-        over it, :meth:`_hand_over`) shows the deck's own paper (the lighter half of it).  A square of a checked cloth, a phone's face or a sticky
-        note can match a plain printing's shapes in grey, never in colour (a camera's colour
-        cast moves the shares of B, G and R by a few hundredths; a pink cloth against grey
-        paper by ten).  A hand over it is no part of it — unless it covers most of it: in a
+        over it, :meth:`_hand_over`) shows the deck's own paper (the lighter half of it).  A
+        square of a checked cloth, a phone's face or a sticky note can match a plain printing's
+        shapes in grey, never in colour (a camera's colour cast moves the shares of B, G and R
+        by a few hundredths; a pink cloth against grey paper by ten).  A hand over it is no part of it — unless it covers most of it: in a
         dim room a hand's skin is lighter than grey paper, and was the face's lighter half."""
         if reading.guess == BACK or self.paper_chroma is None:
             return True  # a back's print under glare or dim light drifts too far to tell by
@@ -433,8 +433,8 @@ class Reader:
 
     def _face_ink(self, small: np.ndarray, hand: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
         """A face's coloured ink (``small``: straightened to ``INK_SIZE``; ``hand``: where a hand
-        lies over it; ``ignore``: what else lies over it): a hand is no part of the face (its skin made a card beside a hand fail its
-        own ink), nor is anything grey — a printed frame line, a hand's shadow, a glare's
+        lies over it; ``ignore``: what else lies over it): a hand is no part of the face (its
+        skin made a card beside a hand fail its own ink), nor is anything grey — a printed frame line, a hand's shadow, a glare's
         washed ink, which made faces named right fail their own ink (on the big set, 14, all
         right; measured on its plainly coloured pixels, as the namer tells suits, 7 of them
         pass)."""
@@ -446,16 +446,15 @@ class Reader:
         face = cv2.resize(small, (FACE_W, FACE_H), interpolation=cv2.INTER_LINEAR)
         return cv2.resize(self.namer.hand_pixels(face).astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_AREA) > 0
 
-    def _ink_agrees(self, small: np.ndarray, reading: Reading, hand: np.ndarray, on_top=()) -> bool:
+    def _ink_agrees(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None, on_top=()) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``; ``hand``: where
-        a hand lies over it) shows its
-        name's ink colour: the grey comparison is blind to it, and a purple star half under
-        another card can pass for a blue cross.  Measured against the face's own paper, so
+        a hand lies over it) shows its name's ink colour: the grey comparison is blind to it,
+        and a purple star half under another card can pass for a blue cross.  Measured against the face's own paper, so
         the camera's colour cast cancels out, and on what shows of it: the cards seen whole
         lying over it (``on_top``) are left out whichever pass named it (a red cross named in
         the first pass, a green back over a third of it, measured green).  A face with too
-        little coloured ink to tell (a deck printed in black), or a back, agrees; so does one whose
-        ink is far from every ink the deck has — it says no other suit."""
+        little coloured ink to tell (a deck printed in black), or a back, agrees; so does one
+        whose ink is far from every ink the deck has — it says no other suit."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
         over = list(reading.under) + _lying_over(reading.corners, on_top)  # (one in both is left out once)
@@ -473,13 +472,15 @@ class Reader:
         """The rules that refuse what cannot be right, in turn: a face not on the deck's paper
         is dropped; a sure name is made unsure where the card is not the others' size, where
         another reading has the name more likely, and where its ink is not its name's colour.
-        (Each face is straightened small, and the hand over it found, once for both colour rules.)"""
+        (Each face is straightened small, and the hand over it found, once for both colour rules;
+        a back's, which neither judges, has no hand found.)"""
         small = {id(r): straighten(frame, r.corners, size=INK_SIZE) for r in readings}
-        hand = {id(r): self._hand_over(small[id(r)]) for r in readings}
-        kept = _one_of_each(_sized_alike([r for r in readings if self._deck_coloured(small[id(r)], r, hand[id(r)])]))
+        hand = {id(r): self._hand_over(small[id(r)]) for r in readings if r.guess != BACK}
+        kept = _one_of_each(_sized_alike([r for r in readings
+                                          if self._deck_coloured(small[id(r)], r, hand.get(id(r)))]))
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
         on_top = _on_top(kept)
-        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand[id(r)], on_top) else _unsure(r)
+        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand.get(id(r)), on_top) else _unsure(r)
                 for r in kept]
 
     def _not_half(self, frame: np.ndarray, reading: Reading) -> Reading:
