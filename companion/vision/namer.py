@@ -125,6 +125,13 @@ FIRST_GLANCE = 0.25     # a thumbnail correlating less with every taught face is
                         # that could be named (measured: none reached a safe similarity)
 
 
+def _box_share(sums: np.ndarray, x: int, y: int, w: int, h: int) -> float:
+    """The share of a box that is set, in a mask given as its ``cv2.integral`` sums: a
+    patch's share at a constant cost (a mask's mean over each patch of each pair of rivals
+    was a tenth of naming a face)."""
+    return float(sums[y + h, x + w] - sums[y, x + w] - sums[y + h, x] + sums[y, x]) / (w * h)
+
+
 def _normalised(image: np.ndarray) -> np.ndarray:
     image = image - image.mean()
     return image / (image.std() + 1e-3)
@@ -261,9 +268,9 @@ class Namer:
     def _patches(self, a: int, b: int) -> list[tuple[int, int, int, int, int]]:
         """Where the sharp faces ``a`` and ``b`` differ, as boxes (x, y, w, h, area) each with
         a picture in both faces; worked out once per pair (it depends on the deck alone)."""
-        key = (a, b)
+        key = (min(a, b), max(a, b))  # the same boxes either way round
         if key not in self._pair_patches:
-            ta, tb = self.sharp[a], self.sharp[b]
+            ta, tb = self.sharp[key[0]], self.sharp[key[1]]
             differ = (np.abs(ta - tb) > DIFFER).astype(np.uint8)
             differ[:RIM] = differ[-RIM:] = 0
             differ[:, :RIM] = differ[:, -RIM:] = 0
@@ -279,14 +286,15 @@ class Namer:
             self._pair_patches[key] = boxes
         return self._pair_patches[key]
 
-    def _local_side(self, a: int, b: int, sig: np.ndarray, open_pixels: np.ndarray,
-                    clear: np.ndarray | None = None) -> tuple[float, float, bool] | None:
+    def _local_side(self, a: int, b: int, sig: np.ndarray, open_sums: np.ndarray,
+                    clear_sums: np.ndarray | None = None) -> tuple[float, float, bool] | None:
         """Which of two faces the patches where they differ look like (+1 a, -1 b), each patch
         matched on its own with a few pixels' play — a corner numeral sits a pixel or two off
         after the whole face is aligned; how like the likelier face they look; and whether
         every patch matched shows whole.  A patch shows where its cells are mostly open
-        (``open_pixels``) or where it lies clear of the card on top pixel by pixel (``clear``:
-        its cells along that card's edge are left out of the whole face).  None when no patch
+        (``open_sums``) or where it lies clear of the card on top pixel by pixel (``clear_sums``:
+        its cells along that card's edge are left out of the whole face); both masks given as
+        their ``cv2.integral`` sums, as :func:`_box_share` reads them.  None when no patch
         has a picture in both faces (a pip against blank paper: the whole-face measure decides
         that)."""
         ta, tb = self.sharp[a], self.sharp[b]
@@ -294,8 +302,8 @@ class Namer:
         total = weight = best = 0.0
         whole = True
         for x, y, bw, bh, area in self._patches(a, b):
-            shown = open_pixels[y:y + bh, x:x + bw].mean()
-            if shown < 1.0 and clear is not None and clear[y:y + bh, x:x + bw].mean() >= PATCH_CLEAR:
+            shown = _box_share(open_sums, x, y, bw, bh)
+            if shown < 1.0 and clear_sums is not None and _box_share(clear_sums, x, y, bw, bh) >= PATCH_CLEAR:
                 shown = 1.0  # clear of the card on top, however its cells lie
             if not shown > 0.5:
                 continue
@@ -563,6 +571,8 @@ class Namer:
                     all(name != self.labels[j][0] for j in rivals):
                 rivals.append(int(i))
         open_pixels = np.repeat(np.repeat(weight.reshape(gh, gw), CELL, 0), CELL, 1) > 0
+        open_sums = cv2.integral(open_pixels.view(np.uint8))
+        clear_sums = None if clear is None else cv2.integral(clear.view(np.uint8))
         crop = sig[RIM:-RIM, RIM:-RIM]
         seen = open_pixels[RIM:-RIM, RIM:-RIM].astype(np.float32)
         covered = None if under is None else \
@@ -589,7 +599,7 @@ class Namer:
                         worst[loser] = 0.0
                         lost[loser] = 1.0
                     continue
-                patches = self._local_side(a, b, fine, open_pixels, clear)
+                patches = self._local_side(a, b, fine, open_sums, clear_sums)
                 local, likeness, shown_whole = patches if patches is not None else (None, 1.0, False)
                 middle = (aligned[a] + aligned[b]) / 2
                 # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
