@@ -535,9 +535,12 @@ class Reader:
         repeat = CLOSE_REPEAT if close else REPEAT
         if edges is not None:
             quads = edges.snap(quads)
+        quads = list(quads)
         out: list[Reading] = []
         done: list[np.ndarray] = []
-        centres: list[np.ndarray] = []
+        # the centre of each quad in ``done``, filled as they come (an array made afresh from a
+        # list at every quad cost seconds a frame on a busy cloth: thousands of guesses)
+        centres = np.empty((0, 2))
         looked: list[np.ndarray] = []  # the centre of each reading in ``out``
         for quad in quads:
             if any(overlap(quad, r.corners) > 0.8 or iou(quad, r.corners) > KNOWN for r in known):
@@ -546,10 +549,12 @@ class Reader:
             centre = quad.mean(axis=0)
             near = 0.2 * float(np.linalg.norm(quad[1] - quad[0]))  # of its short side
             if done and any(iou(quad, done[i]) > repeat for i in
-                            np.flatnonzero(np.abs(np.array(centres) - centre).max(axis=1) < near)):
+                            np.flatnonzero(np.abs(centres[:len(done)] - centre).max(axis=1) < near)):
                 continue  # the same guess again
+            if not done:
+                centres = np.empty((len(quads), 2), centre.dtype)
+            centres[len(done)] = centre
             done.append(quad)
-            centres.append(centre)
             tries = [quad]
             if grow:  # the outline may be an inner one: a face's printed frame, a back's rim
                 tries += [grown(quad, inset) for inset in self.insets]
