@@ -218,7 +218,9 @@ def test_a_checked_cloth_s_square_does_not_give_the_cards_size():
     """Cards touching on a checked cloth are found from their corners, completed to the
     size of the cards seen whole; a square of the cloth half a card wide looked like a plain
     face in grey (0.75) and gave its size, so no corner was completed to a card (check 266: a
-    5 of crosses seen whole was missed).  Only a size a card may have in the frame counts."""
+    5 of crosses seen whole was missed).  Only a size a card may have in the frame counts.
+    The 1 of circles beside it, found with its top side at its numeral where no card is seen
+    whole to give the table's plane, is measured out on the frame's own."""
     from tests.camera_corpus import render, scenes
     from tests.vision_score import readers
 
