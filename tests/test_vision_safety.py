@@ -53,15 +53,19 @@ def read_scene(set_name: str, scene: str):
     return placed, taught.read(frame)
 
 
-def read_round(set_name: str, scene: str, *cards: str, which=lambda placed: True):
+def read_round(set_name: str, scene: str, *cards: str, which=lambda placed: True, every: bool = False):
     """A scene read as the live loop reads a change: only the part of the frame round the
     named cards (a card's length round them, sized as parts of the whole frame) — a third of
     the whole frame's cost.  The cards placed (the truth), those named (the first placed of
-    each name that ``which`` accepts) and the readings, in the frame's pixels."""
+    each name that ``which`` accepts, or ``every`` one) and the readings, in the frame's
+    pixels."""
     from tests.vision_score import part_round
 
     frame, placed, taught = _true_cards(set_name, scene)
-    chosen = [next(p for p in placed if p.card == name and which(p)) for name in cards]
+    if every:
+        chosen = [p for p in placed if p.card in cards and which(p)]
+    else:
+        chosen = [next(p for p in placed if p.card == name and which(p)) for name in cards]
     part, corner = part_round(frame, np.concatenate([np.float32(p.corners) for p in chosen]))
     readings = taught.read(part, whole=(frame.shape[1], frame.shape[0]))
     return placed, chosen, [replace(r, corners=np.float32(r.corners) + np.float32(corner)) for r in readings]
@@ -426,8 +430,8 @@ def test_a_face_mostly_under_another_card_is_only_guessed_at():
 def test_a_back_found_a_little_off_is_moved_onto_its_pattern(scene):
     """A back's fine pattern matches only at its exact outline: a few pixels off, it was
     unsure or missed; its pattern (phase correlation) tells how far it is off."""
-    placed, readings = read_scene("check", scene)
-    for back in (p for p in placed if p.card == "back" and p.visible > 0.95):
+    placed, backs, readings = read_round("check", scene, "back", which=lambda p: p.visible > 0.95, every=True)
+    for back in backs:
         assert names_at(readings, back) == {"back"}
 
 
@@ -447,8 +451,8 @@ def test_a_back_whose_outline_touches_a_cloth_s_lines_is_found(scene):
     """A checked cloth's lines touch a back and close cells all round it: the outline of the
     whole was one great patch, and the back was not found at all.  Its pattern's edges,
     opened by a disc wider than the cloth's lines, stand alone."""
-    placed, readings = read_scene("check", scene)
-    for back in (p for p in placed if p.card == "back" and p.visible > 0.95):
+    placed, backs, readings = read_round("check", scene, "back", which=lambda p: p.visible > 0.95, every=True)
+    for back in backs:
         assert names_at(readings, back) == {"back"}
 
 
@@ -519,10 +523,10 @@ def test_a_fit_that_moved_the_outline_is_fitted_once_more_from_there():
     led, a 4 of squares beside a hand is named (check 094), and a 5 of circles whose foot lies
     under a hand, read surely as a 4 through the outline of the first fit, is unsure (check
     308: a wrong card no more)."""
-    placed, readings = read_scene("check", "094.jpg")
-    assert names_at(readings, next(p for p in placed if p.card == "4 square")) == {"4 square"}
-    placed, readings = read_scene("check", "308.jpg")
-    assert names_at(readings, next(p for p in placed if p.card == "5 circle")) <= {"5 circle", UNSURE}
+    _, (square,), readings = read_round("check", "094.jpg", "4 square")
+    assert names_at(readings, square) == {"4 square"}
+    _, (circle,), readings = read_round("check", "308.jpg", "5 circle")
+    assert names_at(readings, circle) <= {"5 circle", UNSURE}
 
 
 def test_an_unsure_back_is_fitted_onto_the_taught_back():
@@ -575,8 +579,8 @@ def test_a_symbol_clear_of_the_card_on_top_decides_though_its_cells_touch_that_c
     edge are left out of the whole face (a sliver of a symbol the edge cuts can pass for
     another's), but a numeral or symbol there that lies clear of the card pixel by pixel shows
     whole in the pairwise decisions: named, where it was missed."""
-    placed, readings = read_scene("big", "0600.jpg")
-    assert names_at(readings, next(p for p in placed if p.card == "2 squiggle")) == {"2 squiggle"}
+    placed, (squiggle,), readings = read_round("big", "0600.jpg", "2 squiggle")
+    assert names_at(readings, squiggle) == {"2 squiggle"}
     assert not invented(placed, readings)
 
 
