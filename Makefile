@@ -41,7 +41,7 @@ test: $(VENV)/.stamp-test
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS)
 
 # the soak to run before a release or after changing a rule: every game's random playouts five
-# times as long as in `make test` (16,000 games; about seven minutes on 2 cores)
+# times as long as in `make test` (12,000 games; about six minutes on 2 cores)
 test-long: $(VENV)/.stamp-test
 	PLAYOUT_SCALE=5 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest -n 2 --dist worksteal $(PYTEST_ARGS) tests/test_*_playout.py
 

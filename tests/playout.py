@@ -136,7 +136,7 @@ class PlayoutStats:
 
 
 def scaled(games: int) -> int:
-    """``games`` times ``PLAYOUT_SCALE`` (1 unless set): ``make test`` plays 544 to 1,000
+    """``games`` times ``PLAYOUT_SCALE`` (1 unless set): ``make test`` plays 448 to 758
     games of each game, inside CI's five minutes on two cores; ``make test-long`` sets 5 and
     plays five times as many, the soak to run before a release or after a change to a rule."""
     text = os.environ.get("PLAYOUT_SCALE", "1")

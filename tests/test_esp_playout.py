@@ -29,16 +29,16 @@ BAD_CARDS = ("6 star", "0 circle", "4 Cross", "4  cross", "cross 4", "4cross", "
              " 4 cross", "4 cross ")
 BAD_CLAIMS = ("3", " 3", 0, 6, -1, "moon", "Star", "stars", "")
 
-# How many games a run plays: 720 full-information games (240 for each player count, in
-# five parts so that pytest-xdist's two workers end together) and 120 table-mode games
+# How many games a run plays: 510 full-information games (170 for each player count, in
+# five parts so that pytest-xdist's two workers end together) and 84 table-mode games
 # (``make test-long`` five times as many: tests/playout.py's ``scaled``).
-# About one game in 12 is checked THOROUGHLY (up to 8 legal actions accepted, undo and redo,
-# at every step: 20 per player count); the others QUICKLY (a smaller sample of each check):
-# about 35 s of CPU in all on a fast core, half that with pytest-xdist on two cores.
+# About one game in 11 is checked THOROUGHLY (up to 8 legal actions accepted, undo and redo,
+# at every step: 15 per player count); the others QUICKLY (a smaller sample of each check):
+# about 25 s of CPU in all on a fast core, half that with pytest-xdist on two cores.
 FULL_PARTS = 5
-FULL_GAMES = scaled(48)  # per test: players x part (100, then 80, until make test neared CI's 5 minutes)
-FULL_THOROUGH = scaled(4)  # of them
-TABLE_GAMES = scaled(40)  # per test: players
+FULL_GAMES = scaled(34)  # per test: players x part (100, 80, then 48, until make test neared CI's 5 minutes)
+FULL_THOROUGH = scaled(3)  # of them
+TABLE_GAMES = scaled(28)  # per test: players
 THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
                 history_rate=1.0, illegal_per_step=4, malformed_per_step=2)
 QUICK = dict(legal_sample=1, undo_rate=0.2, summary_rate=0.03, view_rate=0.25, snapshot_rate=0.03,

@@ -322,7 +322,7 @@ QUICK = dict(legal_sample=1, undo_rate=0.15, summary_rate=0.03, view_rate=0.25, 
              history_rate=0.4, replay_rate=0.25, illegal_per_step=1, malformed_per_step=1)
 THOROUGH = dict(legal_sample=8, undo_rate=1.0, summary_rate=0.25, view_rate=0.5, snapshot_rate=0.25,
                 history_rate=1.0, illegal_per_step=4, malformed_per_step=2)
-GAMES = scaled(57)  # paced games per table (840 games in all, with the uniform ones; 112, then 90,
+GAMES = scaled(40)  # paced games per table (602 games in all, with the uniform ones; 112, 90, then 57,
                    # until make test neared CI's 5 minutes); one in 16 THOROUGH
 UNIFORM = 3  # uniformly random games per table
 
