@@ -10,10 +10,10 @@ import pytest
 
 from tests.vision_score import readers, score_set
 
-SCENES = 12
-FLOOR_RIGHT = 0.72      # measured 75 % (27 of 36; the small set forces a trouble on every
+SCENES = 8              # two of each printing (12 until make test neared CI's 5 minutes)
+FLOOR_RIGHT = 0.9       # measured 95.8 % (23 of 24; the small set forces a trouble on every
                         # scene): see the benchmark for the figures on the big set
-CEILING_WRONG = 0.03    # measured 0 of 36: one wrong card fails
+CEILING_WRONG = 0.03    # measured 0 of 24: one wrong card fails
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +24,7 @@ def taught():
 def test_small_set(taught):
     score = score_set("small", taught, SCENES)
     print(score.line())
-    assert score.cards >= 30
+    assert score.cards >= 20
     assert score.rate(score.right) >= FLOOR_RIGHT, score.line()
     assert score.rate(score.wrong) <= CEILING_WRONG, score.line()
 
