@@ -365,7 +365,8 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
     it that fits it about as well (surely) or better (unsurely), is unsure: one of the two is
     wrong and which is not known (an outline of half of it, as a 2 of pips' half is a 1, is
     not another outline of it; one that fits worse is an outline a little off) — but for an
-    unsure one that itself all but names the card (:func:`_names_too`)."""
+    unsure one that itself all but names the card (:func:`_names_too`).  A place whose picture
+    only guessed a back is named by a sure look there (:func:`_look_names_the_back_guessed`)."""
     kept: list[Reading] = []
     for reading in found:
         same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME]
@@ -373,12 +374,24 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
             kept.append(reading)
             continue
         best = kept[same[0]]
+        if _look_names_the_back_guessed(reading, best):
+            kept[same[0]] = replace(reading, corners=best.corners, under=best.under)  # (the picture's outline)
+            continue
         near = CONFLICT_NEAR if reading.card != UNSURE else 0.0
         if best.card not in (UNSURE, reading.guess) and iou(reading.corners, best.corners) > CONFLICT \
                 and reading.similarity >= best.similarity - near and not _names_too(reading, best.card) \
                 and not _another_suit_guessed(reading, best.card):
             kept[same[0]] = _unsure(best)
     return kept
+
+
+def _look_names_the_back_guessed(reading: Reading, best: Reading) -> bool:
+    """Whether a back read surely by its look stands where the picture guessed a back but could
+    not name it: both say back, and the look is sure (a back whole in plain view, its fine
+    pattern a few pixels off its outline, was unsure or, matched too faintly to ask about, missed
+    — though its look named it surely at the same place: big 0683, 1967).  It is named at the
+    picture's outline, which is nearer the card's than a look's."""
+    return reading.by_look and reading.card == BACK and best.card == UNSURE and best.guess == BACK
 
 
 def _another_suit_guessed(reading: Reading, card: str) -> bool:
