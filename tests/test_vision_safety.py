@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
-from companion.vision.reader import (SAFE, UNSURE, Reading, _one_of_each, _one_per_place, _sized_alike, card_size,
+from companion.vision.reader import (SAFE, UNSURE, Reading, _best_first, _one_of_each, _one_per_place, _sized_alike, card_size,
                                      completed_under, expected_size, held_to_known, size_on_planes, sized_on_table,
                                      table_plane)
 from sim.table_camera import STYLES, Conditions, compose
@@ -106,6 +106,28 @@ def test_another_outline_naming_a_card_otherwise_leaves_it_unsure_unless_it_all_
     assert kept.card == "2 star"
     named_otherwise = Reading("1 star", "1 star", sure.corners + 2, 0.9, 0.91, (("1 star", 0.9), ("2 star", 0.85)))
     assert _one_per_place([sure, named_otherwise])[0].card == UNSURE  # a sure rival always counts
+
+
+def test_a_part_of_a_card_named_surely_leaves_the_card_named_surely_beside_it():
+    """Big 0312: half a 2 of squares, a card's proportions at half its size, named a sure 1 of
+    squares (0.94) — likelier than the whole 2 of squares (0.90) at the same place, so the whole
+    was put out, and the size rule then made the half unsure: the card was missed.  The card
+    after its likelier part stands beside it, for the size and half-of-a-card rules; a smaller
+    outline after the likelier one does not (big 1625: a part of a 2 of stars, a sure 4), nor
+    one of about the same size (one card's outlines: a sure rival makes it unsure)."""
+    whole = card("2 square", similarity=0.90, confidence=0.94)
+    part = card("1 square", 10, width=70, similarity=0.94)  # (70 x 98: half the whole's area)
+    kept = _one_per_place(_best_first([whole, part]))
+    assert sorted(r.card for r in kept) == ["1 square", "2 square"]
+    likelier_whole = replace(whole, similarity=0.99)
+    [kept] = _one_per_place(_best_first([likelier_whole, part]))
+    assert kept is likelier_whole
+    near_size = card("1 square", 4, width=92, similarity=0.94)  # 0.85 of its area: one card's outlines
+    [kept] = _one_per_place(_best_first([whole, near_size]))
+    assert kept.card == UNSURE
+    guessed = replace(part, card=UNSURE, confidence=0.3)  # an unsure part: one place, as before
+    [kept] = _one_per_place(_best_first([whole, guessed]))
+    assert kept.card == "2 square"
 
 
 def test_an_unsure_guess_of_another_suit_leaves_a_sure_name_alone():

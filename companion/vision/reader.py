@@ -33,7 +33,9 @@ from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
-SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card
+SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card ...
+PART = 0.6       # ... unless both are named surely, otherwise, the likelier under this share of the other's
+                 # area (a half card and the card: about 0.5 on the big set)
 CONFLICT = 0.7   # two outlines of one card sharing this much (intersection over union) that name it
                  # surely as two cards leave it unsure ...
 CONFLICT_NEAR = 0.04  # ... where the second fits it nearly as well (similarity; measured: a 3 of circles
@@ -369,7 +371,8 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
     only guessed a back is named by a sure look there (:func:`_look_names_the_back_guessed`)."""
     kept: list[Reading] = []
     for reading in found:
-        same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME]
+        same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME
+                and not _part_before_the_whole(other, reading)]
         if not same:
             kept.append(reading)
             continue
@@ -383,6 +386,18 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
                 and not _another_suit_guessed(reading, best.card):
             kept[same[0]] = _unsure(best)
     return kept
+
+
+def _part_before_the_whole(kept: Reading, reading: Reading) -> bool:
+    """Whether a place's likelier sure reading ``kept`` is a part of a card and the next one,
+    named surely otherwise at well over its size, the card (half a 2 of squares is a sure 1 a
+    little likelier than the 2): not two outlines of one card, so both stand, for the size and
+    half-of-a-card rules to tell — kept as one, the part put the card out (big 0312, 0816).  A
+    smaller outline after the likelier one is not let in: a part of a 2 of stars named surely a
+    4 stood beside it (big 1625)."""
+    if UNSURE in (kept.card, reading.card) or kept.card == reading.card:
+        return False
+    return quad_area(kept.corners) < PART * quad_area(reading.corners)
 
 
 def _look_names_the_back_guessed(reading: Reading, best: Reading) -> bool:
