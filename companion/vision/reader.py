@@ -449,8 +449,9 @@ class Reader:
         over it, :meth:`_hand_over`) shows the deck's own paper (the lighter half of it).  A
         square of a checked cloth, a phone's face or a sticky note can match a plain printing's
         shapes in grey, never in colour (a camera's colour cast moves the shares of B, G and R
-        by a few hundredths; a pink cloth against grey paper by ten).  A hand over it is no part of it — unless it covers most of it: in a
-        dim room a hand's skin is lighter than grey paper, and was the face's lighter half."""
+        by a few hundredths; a pink cloth against grey paper by ten).  A hand over it is no part
+        of it — unless it covers most of it: in a dim room a hand's skin is lighter than grey
+        paper, and was the face's lighter half."""
         if reading.guess == BACK or self.paper_chroma is None:
             return True  # a back's print under glare or dim light drifts too far to tell by
         bare = ~hand
@@ -462,10 +463,10 @@ class Reader:
     def _face_ink(self, small: np.ndarray, hand: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray | None:
         """A face's coloured ink (``small``: straightened to ``INK_SIZE``; ``hand``: where a hand
         lies over it; ``ignore``: what else lies over it): a hand is no part of the face (its
-        skin made a card beside a hand fail its own ink), nor is anything grey — a printed frame line, a hand's shadow, a glare's
-        washed ink, which made faces named right fail their own ink (on the big set, 14, all
-        right; measured on its plainly coloured pixels, as the namer tells suits, 7 of them
-        pass)."""
+        skin made a card beside a hand fail its own ink), nor is anything grey — a printed frame
+        line, a hand's shadow, a glare's washed ink, which made faces named right fail their own
+        ink (on the big set, 14, all right; measured on its plainly coloured pixels, as the
+        namer tells suits, 7 of them pass)."""
         return ink_colour(small, hand if ignore is None else ignore | hand)
 
     def _hand_over(self, small: np.ndarray) -> np.ndarray:
@@ -477,12 +478,12 @@ class Reader:
     def _ink_agrees(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None, on_top=()) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``; ``hand``: where
         a hand lies over it) shows its name's ink colour: the grey comparison is blind to it,
-        and a purple star half under another card can pass for a blue cross.  Measured against the face's own paper, so
-        the camera's colour cast cancels out, and on what shows of it: the cards seen whole
-        lying over it (``on_top``) are left out whichever pass named it (a red cross named in
-        the first pass, a green back over a third of it, measured green).  A face with too
-        little coloured ink to tell (a deck printed in black), or a back, agrees; so does one
-        whose ink is far from every ink the deck has — it says no other suit."""
+        and a purple star half under another card can pass for a blue cross.  Measured against
+        the face's own paper, so the camera's colour cast cancels out, and on what shows of it:
+        the cards seen whole lying over it (``on_top``) are left out whichever pass named it (a
+        red cross named in the first pass, a green back over a third of it, measured green).  A
+        face with too little coloured ink to tell (a deck printed in black), or a back, agrees;
+        so does one whose ink is far from every ink the deck has — it says no other suit."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
         over = list(reading.under) + _lying_over(reading.corners, on_top)  # (one in both is left out once)
