@@ -719,21 +719,28 @@ class Reader:
         out of its naming, not only the cards seen whole: a card in the middle of a stack,
         itself partly hidden, lies over the one under it, whose name its print spoils."""
         sure = _sure(readings)
-        out = []
-        for reading in readings:
-            over = [] if reading.card != UNSURE or reading.similarity < FAIR or \
-                any(iou(reading.corners, s.corners) > CONFLICT for s in sure) else \
-                _lying_over(reading.corners, [s.corners for s in sure])  # (a place named surely already: no need)
-            known = list(reading.under)
-            new = [c for c in over if not any(np.array_equal(c, u) for u in known)]
-            covered = covered_on_face(reading.corners, known + new) if new else None
-            if covered is not None and cells_under(covered).mean() <= MOST_COVERED:  # (more is only guessed at)
-                naming = self.namer.name(straighten(frame, reading.corners), covered)
-                if naming.confidence >= SAFE and naming.similarity >= NOT_A_CARD:
-                    reading = Reading(naming.card, naming.card, reading.corners, naming.confidence,
-                                      naming.similarity, naming.candidates, tuple(known + new))
-            out.append(reading)
-        return out
+        return [self._named_past(frame, r, _lying_over(r.corners, [s.corners for s in sure]))
+                if r.card == UNSURE and r.similarity >= FAIR and  # (a place named surely already: no need)
+                not any(iou(r.corners, s.corners) > CONFLICT for s in sure) else r
+                for r in readings]
+
+    def _named_past(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading:
+        """An unsure reading named again with the cards ``over`` it left out as well as those it
+        knew (``reading.under``): sure, the new reading; else (or where nothing new lies over
+        it, or they hide more than ``MOST_COVERED`` of it: only guessed at) the reading as it
+        was."""
+        known = list(reading.under)
+        new = [c for c in over if not any(np.array_equal(c, u) for u in known)]
+        if not new:
+            return reading
+        covered = covered_on_face(reading.corners, known + new)
+        if cells_under(covered).mean() > MOST_COVERED:
+            return reading
+        naming = self.namer.name(straighten(frame, reading.corners), covered)
+        if naming.confidence < SAFE or naming.similarity < NOT_A_CARD:
+            return reading
+        return Reading(naming.card, naming.card, reading.corners, naming.confidence, naming.similarity,
+                       naming.candidates, tuple(known + new))
 
     def _completed(self, frame: np.ndarray, outlines: Outlines, straight: StraightEdges, shorts: list[float],
                    seen: list[Reading], edges: EdgeField) -> list[Reading]:
