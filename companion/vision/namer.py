@@ -199,6 +199,12 @@ class Naming:
         return float(np.clip(self.margin / 0.5, 0.0, 1.0) * clear)
 
 
+def pixels_of(cells: np.ndarray) -> np.ndarray:
+    """Per-cell values (one per cell, in the face's row order) spread over the face's pixels
+    (the face's shape): the inverse of grouping pixels into cells."""
+    return np.repeat(np.repeat(cells.reshape(FACE_H // CELL, FACE_W // CELL), CELL, 0), CELL, 1)
+
+
 def cells_under(covered: np.ndarray) -> np.ndarray:
     """The cells of a face under another card (bool, one per cell), from where that card lies
     on the face (``covered``: bool, the face's shape): those it covers ``COVERED_CELL`` of."""
@@ -429,8 +435,7 @@ class Namer:
             best = int(np.argmin(coarse))
             return Naming(self.labels[best][0], float(1.0 - coarse.min() / 2.0), self.labels[best][0], 0.0,
                           self.labels[best][1])
-        seen = None if hidden is None else np.repeat(np.repeat(
-            (~hidden).reshape(FACE_H // CELL, FACE_W // CELL), CELL, 0), CELL, 1).astype(np.uint8)
+        seen = None if hidden is None else pixels_of(~hidden).astype(np.uint8)
         moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH, mask=seen)
         if moved is not None:
             sig, fine = moved
@@ -533,7 +538,6 @@ class Namer:
         another card, where the evidence that would tell two names apart may lie; ``small``:
         the face in colour at ``INK_SIZE``, for its ink (None: the ink tells nothing); ``edge``:
         the cells along the top card's edge, left out of the shapes but not of the ink."""
-        gh, gw = FACE_H // CELL, FACE_W // CELL
         distance, weight = self._distances(sig, hidden)
         similarity = 1.0 - distance / 2.0
         best = int(np.argmax(similarity))
@@ -570,13 +574,12 @@ class Namer:
             if (suit_of(name) in suits or partly and rank_of(name) == rank) and \
                     all(name != self.labels[j][0] for j in rivals):
                 rivals.append(int(i))
-        open_pixels = np.repeat(np.repeat(weight.reshape(gh, gw), CELL, 0), CELL, 1) > 0
+        open_pixels = pixels_of(weight) > 0
         open_sums = cv2.integral(open_pixels.view(np.uint8))
         clear_sums = None if clear is None else cv2.integral(clear.view(np.uint8))
         crop = sig[RIM:-RIM, RIM:-RIM]
         seen = open_pixels[RIM:-RIM, RIM:-RIM].astype(np.float32)
-        covered = None if under is None else \
-            np.repeat(np.repeat(under.reshape(gh, gw), CELL, 0), CELL, 1)[RIM:-RIM, RIM:-RIM].astype(np.float32)
+        covered = None if under is None else pixels_of(under)[RIM:-RIM, RIM:-RIM].astype(np.float32)
         aligned = {i: self.templates[i][RIM:-RIM, RIM:-RIM] for i in rivals}
         wins = {i: 0.0 for i in rivals}
         worst = {i: 1.0 for i in rivals}  # each name's least good pairwise margin
