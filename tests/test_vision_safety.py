@@ -71,6 +71,16 @@ def read_round(set_name: str, scene: str, *cards: str, which=lambda placed: True
     return placed, chosen, [replace(r, corners=np.float32(r.corners) + np.float32(corner)) for r in readings]
 
 
+def named_at_its_place(set_name: str, scene: str, card: str):
+    """The namer's naming of a card of a scene at its true outline, the cards laid after it (on
+    top of it) left out: the namer alone, at a twentieth of reading the frame."""
+    frame, placed, taught = _true_cards(set_name, scene)
+    i = next(i for i, p in enumerate(placed) if p.card == card)
+    corners = np.float32(placed[i].corners)
+    covered = covered_on_face(corners, [np.float32(p.corners) for p in placed[i + 1:]])
+    return taught.namer.name(straighten(frame, corners), covered)
+
+
 def names_at(readings, truth) -> set[str]:
     """The names read where a card truly lies."""
     return {r.card for r in readings if iou(r.corners, truth.corners) > 0.5}
@@ -649,14 +659,9 @@ def test_a_part_of_the_frame_is_read_with_the_camera_frame_s_card_sizes(scene, n
     print were completed into cards (26 round check 037's back, each one the screen would
     ask about), and the 5 of stars a hand half covers in check 046 was not named at all."""
     from companion.vision.finder import sides
-    from tests.vision_score import part_round
 
-    frame, placed, taught = _true_cards("check", scene)
-    truth = next(p for p in placed if p.card == name)
-    part, corner = part_round(frame, truth.corners)
-    readings = taught.read(part, whole=(frame.shape[1], frame.shape[0]))
-    in_frame = [replace(r, corners=np.float32(r.corners) + np.float32(corner)) for r in readings]
-    assert names_at(in_frame, truth) == {name}
+    _, (truth,), readings = read_round("check", scene, name)
+    assert names_at(readings, truth) == {name}
     card_side = sides(np.float32(truth.corners))[0]
     assert [r.card for r in readings if sides(np.float32(r.corners))[0] < 0.6 * card_side] == []
 
@@ -681,11 +686,7 @@ def test_patches_that_overrule_the_whole_face_but_match_neither_plainly_decide_n
     """Big 1182: a 2 of squares, a hand's fingers over its numeral.  The patches where a 2 and a
     1 differ, half hand, matched neither face well (0.66) and said 1 against the whole face's
     plain 2: it was named a 1 surely."""
-    frame, placed, taught = _true_cards("big", "1182.jpg")
-    i = next(i for i, p in enumerate(placed) if p.card == "2 square")
-    corners = np.float32(placed[i].corners)
-    covered = covered_on_face(corners, [np.float32(p.corners) for p in placed[i + 1:]])
-    naming = taught.namer.name(straighten(frame, corners), covered)
+    naming = named_at_its_place("big", "1182.jpg", "2 square")
     assert naming.card == "2 square" or naming.confidence < SAFE
 
 
@@ -694,11 +695,7 @@ def test_a_suit_shown_whole_in_the_corner_decides_though_the_big_symbol_is_under
     both corner indices in view.  A small square and a small circle differ in a few pixels, so
     the patches tell them apart only faintly, but the whole face, shown whole there and plainly
     the square's, does: named, where the big symbol's being hidden left it unsure."""
-    frame, placed, taught = _true_cards("big", "0333.jpg")
-    i = next(i for i, p in enumerate(placed) if p.card == "2 square")
-    corners = np.float32(placed[i].corners)
-    covered = covered_on_face(corners, [np.float32(p.corners) for p in placed[i + 1:]])
-    naming = taught.namer.name(straighten(frame, corners), covered)
+    naming = named_at_its_place("big", "0333.jpg", "2 square")
     assert naming.card == "2 square" and naming.confidence >= SAFE
 
 
