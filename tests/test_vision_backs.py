@@ -1,8 +1,9 @@
 """A back read by its look (companion/vision/backs.py): the colours its pattern blends to, cell
 by cell, and how busy it is — the same however far the outline is off the pattern, and like no
 face and no table; refused where the outline is no card's shape, where the look goes on past a
-side (two backs side by side, a back on a cloth of its colour) and where the outline takes in
-a card named by its picture."""
+side (two backs side by side, a back on a cloth of its colour) unless the back's rim runs
+along it (a back lying on another), and where the outline takes in a card named by its
+picture."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import pytest
 from companion.vision.backs import BackLook
 from companion.vision.reader import BACK_LOOK, LOOKED, UNSURE, Reading, _best_first, _looked_astray, _one_per_place
 from sim.table_camera import STYLES
+from sim.zener_print import card_back
 from tests.test_vision_safety import card, invented, names_at, read_round, read_scene
 from tests.vision_score import taught_faces
 
@@ -103,3 +105,42 @@ def test_a_back_read_by_its_look_over_a_card_named_by_its_picture_is_astray():
     assert not _looked_astray(looked_back(0), [looked_back(0), card("back", 90)])  # barely touching
     assert not _looked_astray(named_back, [looked_back(0), named_back])  # (only a look is astray)
 
+
+
+def _a_back_on_another(decks):
+    """Two classic backs printed on a grey table, the second lying over the first's right part:
+    the frame, the taught back's look and the top back's true outline."""
+    back = card_back(STYLES[0], 140)  # 140 x 196, its white rim 4 pixels wide
+    frame = np.full((500, 600, 3), 120, np.uint8)
+    frame[100:296, 100:240] = back
+    frame[130:326, 200:340] = back
+    return frame, BackLook(decks["classic"]["back"]), np.float32([[200, 130], [340, 130], [340, 326], [200, 326]])
+
+
+def test_a_back_on_another_back_is_its_own_card_by_its_rim(decks):
+    """Big 1944: a back whole on another back (on a checked cloth, which merges them in every
+    outline): the look went on past its side over the other back, and it was refused as an
+    outline straddling two backs.  The rim along that side says it is the card's own edge."""
+    frame, look, top = _a_back_on_another(decks)
+    assert not look.beside(frame, top)
+    assert look.on_its_rims(frame, top) is top
+    straddling = top - np.float32([50, 0])  # half over each back, no rim along its sides
+    assert look.beside(frame, straddling)
+    assert look.on_its_rims(frame, straddling) is None
+
+
+def test_a_back_s_outline_short_of_its_rim_is_moved_onto_it(decks):
+    """The corners guessed for a back on another back lay a tenth of its side inside its rim on
+    the side over the other back (big 1944): that side is moved out onto the rim."""
+    frame, look, top = _a_back_on_another(decks)
+    short = top + np.float32([[14, 0], [0, 0], [0, 0], [14, 0]])  # its left side 14 pixels in
+    assert look.beside(frame, short)
+    assert np.abs(look.on_its_rims(frame, short) - top).max() <= 2.0
+
+
+def test_a_back_whole_on_another_back_is_named():
+    """Big 0987, read as the live loop reads what changed round it: a back lying whole on another
+    back was missed (no outline of its own, and its look refused for going on past its side)."""
+    placed, (back,), readings = read_round("big", "0987.jpg", "back", which=lambda p: p.visible == 1.0)
+    assert names_at(readings, back) == {"back"}
+    assert not invented(placed, readings)

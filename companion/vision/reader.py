@@ -543,8 +543,18 @@ class Reader:
         if face is None:
             face = straighten(frame, outline)
         share = self.back_look.share(face, covered_on_face(outline, over) if over else None)
-        if share < BACK_LOOK or self.back_look.beside(frame, order_corners(np.float32(outline)), over):
+        if share < BACK_LOOK:
             return None
+        ordered = order_corners(np.float32(outline))
+        on_rims = self.back_look.on_its_rims(frame, ordered, over)
+        if on_rims is None:
+            return None  # it straddles two backs, or a back and a cloth of its colour
+        if on_rims is not ordered:  # moved onto the rims past which another back lies: looked at there
+            outline = on_rims
+            face = straighten(frame, outline)
+            share = self.back_look.share(face, covered_on_face(outline, over) if over else None)
+            if share < BACK_LOOK or not _card_shaped(outline) or self.back_look.beside(frame, outline, over):
+                return None
         confidence = SAFE + (1.0 - SAFE) * (share - BACK_LOOK) / (1.0 - BACK_LOOK)
         return Reading(BACK, BACK, outline, confidence, LOOKED, ((BACK, confidence),), tuple(over), by_look=True)
 
