@@ -204,6 +204,17 @@ def test_a_hand_over_the_pips_is_the_hand_still(name):
     assert naming.card == name and naming.confidence >= SAFE
 
 
+@pytest.mark.parametrize("scene, corners", [
+    ("1952.jpg", [[397, 455], [519, 377], [651, 536], [529, 614]]),   # a 3 of stars read as a 1
+    ("0298.jpg", [[619, 195], [746, 175], [759, 348], [648, 359]])])  # a 3 of circles read as a 4
+def test_a_sliver_of_a_numeral_between_fingers_names_nothing_surely(scene, corners):
+    """A hand over a numeral printing's numeral, a sliver of it showing between two fingers:
+    named surely wrong (0.88, 1.0) through the outlines the reader found — what tells the ranks
+    apart lay nearly all under the hand, and the sliver decided."""
+    frame, _, taught = _true_cards("big", scene)
+    assert taught.namer.name(straighten(frame, np.float32(corners))).confidence < SAFE
+
+
 def test_a_face_whose_paper_is_not_the_deck_s_colour_is_no_card(reader):
     frame, placed = compose(3, STYLE, Conditions(table="felt", cards=1, noise=2.0), cards=["4 circle"])
     seen = Reading("4 circle", "4 circle", np.float32(placed[0].corners), 1.0, 0.95)

@@ -53,6 +53,10 @@ SHOWN_ENOUGH = 0.15     # the share of where two faces differ, of that not under
                         # on the check set: it was 0.35, for two cards once named wrongly that showed
                         # 0.03 and 0.16 — mended otherwise since, and not wrong at 0.15 — and 0.35
                         # missed five cards that 0.15 names right)
+HAND_SHOWN = 0.03       # ... and of where they differ, the share that must show past a hand: a sliver
+                        # between two fingers decides nothing surely (measured on the big set: big 0298
+                        # and 1952 were named surely wrong by such slivers, unsure now; 0.15 cost 17 cards
+                        # named right, 0.05 three, 0.03 one)
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
                         # room the alignment has to shift it)
 CLEAR_REACH = 2         # pixels round a card on top (its edge, its shadow) that hide what lies under it ...
@@ -418,13 +422,14 @@ class Namer:
             under, hidden = wider, hidden | wider
         clear = None if covered is None else \
             cv2.dilate(covered.astype(np.uint8), np.ones((2 * CLEAR_REACH + 1,) * 2, np.uint8)) == 0
-        naming = self._named(face_bgr, hidden, under if under.any() else None, edge, clear)
+        naming = self._named(face_bgr, hidden, under if under.any() else None, edge, clear, skin & ~under)
         # a back is told by its whole pattern, never by what a hand leaves of it: a dark
         # sleeve beside a hand is not a back
         return self._named(face_bgr, None) if naming.card == BACK and skin.any() else naming
 
     def _named(self, face_bgr: np.ndarray, hidden: np.ndarray | None, under: np.ndarray | None = None,
-               edge: np.ndarray | None = None, clear: np.ndarray | None = None) -> Naming:
+               edge: np.ndarray | None = None, clear: np.ndarray | None = None,
+               hand: np.ndarray | None = None) -> Naming:
         first = self.glance(cv2.resize(face_bgr, THUMB, interpolation=cv2.INTER_AREA))
         if first < FIRST_GLANCE:  # the table, a hand, a phone: not worth a closer look
             return Naming("", first, "", 0.0, False)
@@ -444,7 +449,7 @@ class Namer:
         # that tells the suits apart only faintly may be an outline of half a card (half a 2
         # of squares is a 1), which the ink would make sure
         small = None if under is None else cv2.resize(face_bgr, INK_SIZE, interpolation=cv2.INTER_AREA)
-        naming = self._name(sig, fine, hidden, under, small, edge, clear)
+        naming = self._name(sig, fine, hidden, under, small, edge, clear, hand)
         if moved is None and naming.card != BACK:
             # not registered: a numeral a few pixels off can pass for another; the name stays
             # a guess (measured: the faces that fail to align hold most of the wrong names)
@@ -533,11 +538,13 @@ class Namer:
 
     def _name(self, sig: np.ndarray, fine: np.ndarray, hidden: np.ndarray | None = None,
               under: np.ndarray | None = None, small: np.ndarray | None = None,
-              edge: np.ndarray | None = None, clear: np.ndarray | None = None) -> Naming:
+              edge: np.ndarray | None = None, clear: np.ndarray | None = None,
+              hand: np.ndarray | None = None) -> Naming:
         """``hidden``: the cells left out (a hand, another card); ``under``: those of them under
         another card, where the evidence that would tell two names apart may lie; ``small``:
         the face in colour at ``INK_SIZE``, for its ink (None: the ink tells nothing); ``edge``:
-        the cells along the top card's edge, left out of the shapes but not of the ink."""
+        the cells along the top card's edge, left out of the shapes but not of the ink;
+        ``hand``: those under a hand, where too may lie what tells two names apart."""
         distance, weight = self._distances(sig, hidden)
         similarity = 1.0 - distance / 2.0
         best = int(np.argmax(similarity))
@@ -580,6 +587,7 @@ class Namer:
         crop = sig[RIM:-RIM, RIM:-RIM]
         seen = open_pixels[RIM:-RIM, RIM:-RIM].astype(np.float32)
         covered = None if under is None else pixels_of(under)[RIM:-RIM, RIM:-RIM].astype(np.float32)
+        handed = None if hand is None or not hand.any() else pixels_of(hand)[RIM:-RIM, RIM:-RIM].astype(np.float32)
         aligned = {i: self.templates[i][RIM:-RIM, RIM:-RIM] for i in rivals}
         wins = {i: 0.0 for i in rivals}
         worst = {i: 1.0 for i in rivals}  # each name's least good pairwise margin
@@ -629,6 +637,9 @@ class Namer:
                 if covered is not None and not numeral_read:
                     hid = shape * covered
                     m *= min(1.0, power / (power + float((hid * hid).sum())) / SHOWN_ENOUGH)
+                if handed is not None and not numeral_read:
+                    hid = shape * handed
+                    m *= min(1.0, power / (power + float((hid * hid).sum())) / HAND_SHOWN)
                 if inked and inked * side < 0:  # the ink says one, the shapes the other
                     if m >= INK_OVERRULED:  # plainly: neither is the face (half of another card)
                         worst[a] = worst[b] = 0.0
