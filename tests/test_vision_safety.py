@@ -368,6 +368,14 @@ def test_the_size_expected_follows_the_camera_s_tilt():
     assert expected_size(far, [r.corners for r in rows]) == pytest.approx(card_size(rows[0].corners), rel=0.06)
 
 
+def test_a_card_named_surely_is_named_again_past_a_sure_card_over_it():
+    """Big 1398: a 2 of crosses, its second cross under a 3 of squares, named surely a 1 (0.94
+    like a 1, the 3's print over it counted in); named past the 3 it is a sure 2, and far
+    likelier — what the 3 covers did not look like this card, so it lies under the 3."""
+    placed, (cross,), readings = read_round("big", "1398.jpg", "2 cross")
+    assert names_at(readings, cross) == {"2 cross"}
+
+
 def test_a_card_half_under_another_is_named_past_it():
     """The card on top (seen whole) is left out of the naming of the card under it, and the
     under card's outline, cut by the top card's edge, is completed."""

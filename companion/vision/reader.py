@@ -72,6 +72,7 @@ HALF_OF = 0.06   # a whole card grown from an outline, as like another card as t
                  # this much, means the outline was half of it (measured: halves 0.03 under; whole cards
                  # grown over a neighbour 0.14 under and more)
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
+UNDER_GAIN = 0.03  # a sure card named otherwise past a sure card over it, this much likelier so, lies under it
 ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies on top of any it overlaps
 COVER_LEAST = 0.02  # ... and is left out of the naming of a card it covers this much of
 HIDDEN_REACH = 4.0  # pixels: a corner this near a card on top (or under it) is hidden by it
@@ -734,6 +735,36 @@ class Reader:
                 not any(iou(r.corners, s.corners) > CONFLICT for s in sure) else r
                 for r in readings]
 
+    def _under_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
+        """The sure readings named again past every other sure card overlapping them that their
+        naming did not leave out (:meth:`_named_under`): a card's first naming knows no card
+        on top of it, and the top card's print over it can make another name of it."""
+        sure = _sure(readings)
+        return [self._named_under(frame, r, _lying_over(r.corners, [s.corners for s in sure if s is not r]))
+                if any(r is s for s in sure) else r for r in readings]
+
+    def _named_under(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading:
+        """A sure reading named again with the sure cards ``over`` it left out: the same name, as
+        it was; another, surely and a face plainly likelier (``UNDER_GAIN``), that name — what
+        the other card covers did not look like this card, so it lies under it (big 1398: a 2
+        of crosses, its second cross under a 3 of squares, was a sure 1 at 0.94, and a sure 2
+        at 1.0 past the 3); another, surely but no likelier, unsure — which lies on top is not
+        known, and one of the two names is wrong."""
+        known = list(reading.under)
+        new = [c for c in over if not any(np.array_equal(c, u) for u in known)]
+        if not new:
+            return reading
+        covered = covered_on_face(reading.corners, known + new)
+        if cells_under(covered).mean() > MOST_COVERED:
+            return reading
+        naming = self.namer.name(straighten(frame, reading.corners), covered)
+        if naming.card == reading.card or naming.confidence < SAFE:
+            return reading
+        if naming.similarity >= reading.similarity + UNDER_GAIN:
+            return Reading(naming.card, naming.card, reading.corners, naming.confidence, naming.similarity,
+                           naming.candidates, tuple(known + new))
+        return _unsure(reading)
+
     def _named_past(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading:
         """An unsure reading named again with the cards ``over`` it left out as well as those it
         knew (``reading.under``): sure, the new reading; else (or where nothing new lies over
@@ -786,6 +817,7 @@ class Reader:
                 second += self._completed(frame, outlines, straight, [float(np.median(sized))], first + second, edges)
         found = first + second + self._looked_again(frame, first + second, edges)
         kept = _one_per_place(_best_first(self._past_the_cards_over(frame, found)))
+        kept = self._under_the_cards_over(frame, kept)
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
         kept = [r for r in kept if not _looked_astray(r, kept)]
