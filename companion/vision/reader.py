@@ -750,38 +750,31 @@ class Reader:
         of crosses, its second cross under a 3 of squares, was a sure 1 at 0.94, and a sure 2
         at 1.0 past the 3); another, surely but no likelier, unsure — which lies on top is not
         known, and one of the two names is wrong."""
-        known = list(reading.under)
-        new = [c for c in over if not any(np.array_equal(c, u) for u in known)]
-        if not new:
+        again = self._renamed_past(frame, reading, over)
+        if again is None or again.card in (reading.card, UNSURE):
             return reading
-        covered = covered_on_face(reading.corners, known + new)
-        if cells_under(covered).mean() > MOST_COVERED:
-            return reading
-        naming = self.namer.name(straighten(frame, reading.corners), covered)
-        if naming.card == reading.card or naming.confidence < SAFE:
-            return reading
-        if naming.similarity >= reading.similarity + UNDER_GAIN:
-            return Reading(naming.card, naming.card, reading.corners, naming.confidence, naming.similarity,
-                           naming.candidates, tuple(known + new))
-        return _unsure(reading)
+        return again if again.similarity >= reading.similarity + UNDER_GAIN else _unsure(reading)
 
     def _named_past(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading:
         """An unsure reading named again with the cards ``over`` it left out as well as those it
-        knew (``reading.under``): sure, the new reading; else (or where nothing new lies over
-        it, or they hide more than ``MOST_COVERED`` of it: only guessed at) the reading as it
-        was."""
+        knew (``reading.under``): sure, the new reading; else the reading as it was."""
+        again = self._renamed_past(frame, reading, over)
+        return reading if again is None or again.card == UNSURE or again.similarity < NOT_A_CARD else again
+
+    def _renamed_past(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading | None:
+        """A reading named afresh with the cards ``over`` it left out as well as those it knew
+        (``reading.under``), unsure below ``SAFE`` — or None where nothing new lies over it, or
+        they hide more than ``MOST_COVERED`` of it (only guessed at)."""
         known = list(reading.under)
         new = [c for c in over if not any(np.array_equal(c, u) for u in known)]
         if not new:
-            return reading
+            return None
         covered = covered_on_face(reading.corners, known + new)
         if cells_under(covered).mean() > MOST_COVERED:
-            return reading
+            return None
         naming = self.namer.name(straighten(frame, reading.corners), covered)
-        if naming.confidence < SAFE or naming.similarity < NOT_A_CARD:
-            return reading
-        return Reading(naming.card, naming.card, reading.corners, naming.confidence, naming.similarity,
-                       naming.candidates, tuple(known + new))
+        return Reading(naming.card if naming.confidence >= SAFE else UNSURE, naming.card, reading.corners,
+                       naming.confidence, naming.similarity, naming.candidates, tuple(known + new))
 
     def _completed(self, frame: np.ndarray, outlines: Outlines, straight: StraightEdges, shorts: list[float],
                    seen: list[Reading], edges: EdgeField) -> list[Reading]:
