@@ -587,6 +587,15 @@ def test_an_unsure_back_is_fitted_onto_the_taught_back():
     assert names_at(readings, next(p for p in placed if p.card == "back")) == {"back"}
 
 
+def test_an_outline_that_guesses_a_face_afresh_is_fitted_onto_that_guess():
+    """Big 1500: a 5 of squiggles seen whole, found a few pixels off and guessed a 3 of crosses;
+    the fit went to the 3, and measured out again the outline guessed the 5, unsurely (0.7).
+    Fitted onto the 5, it names it surely."""
+    placed, readings = read_scene("big", "1500.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "5 squiggle")) == {"5 squiggle"}
+    assert not invented(placed, readings)
+
+
 def test_a_fit_that_stretches_the_face_is_no_outline():
     """A fit slid over a hand and another card's star stretched the face to 1.85 by 1 and
     named a 4 of stars where no card lay (big 1684): a fit that stretches one way much more
