@@ -166,10 +166,9 @@ class BackLook:
         ``normal`` pointing out, of an outline ``short`` across; ``beyond``: the band of back past
         it), looked for from ``reach`` of the short side outside it to ``RIM_REACH[1]`` inside:
         its distance out from the side at ``near`` and at ``far`` (the rim nearest the side), or
-        None where there is none.  The
-        rim is a line of its colour, brighter than the back beyond, nearly all along the side,
-        a little slanted at most (an outline a degree or two off), with something else on either
-        side of it (not a pale table or face running on)."""
+        None where there is none.  The rim is a line of its colour, brighter than the back
+        beyond, nearly all along the side, a little slanted at most (an outline a degree or two
+        off), with something else on either side of it (not a pale table or face running on)."""
         if self.rim is None:
             return None
         out, inside = reach * short, RIM_REACH[1] * short
