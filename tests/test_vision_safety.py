@@ -246,6 +246,15 @@ def test_a_face_whose_ink_is_far_from_every_suit_s_keeps_its_name():
     assert kept.card == "1 cross"
 
 
+def test_a_face_s_ink_is_measured_past_a_back_over_it_not_seen_whole():
+    """Big 1505: a purple 3 of stars (pips) under a red-checked back, named surely, but the
+    back — named at 0.85, not seen whole, so not known to lie on top — was left in its ink,
+    which turned red, and the name was made unsure.  A back's print is no part of a face's ink
+    whichever lies on top."""
+    placed, (star,), readings = read_round("big", "1505.jpg", "3 star")
+    assert names_at(readings, star) == {"3 star"}
+
+
 def test_a_face_under_glare_keeps_its_own_ink():
     """Check 113: a 4 of crosses under a glare.  Its ink measured as the mean of all its dark
     pixels, grey ones among them, drifted 0.151 from its taught ink and refused its own name

@@ -481,10 +481,11 @@ class Reader:
         a hand lies over it) shows its name's ink colour: the grey comparison is blind to it,
         and a purple star half under another card can pass for a blue cross.  Measured against
         the face's own paper, so the camera's colour cast cancels out, and on what shows of it:
-        the cards seen whole lying over it (``on_top``) are left out whichever pass named it (a
-        red cross named in the first pass, a green back over a third of it, measured green).  A
-        face with too little coloured ink to tell (a deck printed in black), or a back, agrees;
-        so does one whose ink is far from every ink the deck has — it says no other suit."""
+        the cards lying over it (``on_top``: those seen whole, and every back named) are left
+        out whichever pass named it (a red cross named in the first pass, a green back over a
+        third of it, measured green).  A face with too little coloured ink to tell (a deck
+        printed in black), or a back, agrees; so does one whose ink is far from every ink the
+        deck has — it says no other suit."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
         over = list(reading.under) + _lying_over(reading.corners, on_top)  # (one in both is left out once)
@@ -509,7 +510,9 @@ class Reader:
         kept = _one_of_each(_sized_alike([r for r in readings
                                           if self._deck_coloured(small[id(r)], r, hand.get(id(r)))]))
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
-        on_top = _on_top(kept)
+        # (and every back named: one not seen whole may lie under the face, but a back's print is
+        # no part of a face's ink either way — a red back over a purple star turned its ink red: big 1505)
+        on_top = _on_top(kept) + [r.corners for r in kept if r.card == BACK and r.similarity <= ON_TOP]
         return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand.get(id(r)), on_top) else _unsure(r)
                 for r in kept]
 
