@@ -476,19 +476,19 @@ class Reader:
         face = cv2.resize(small, (FACE_W, FACE_H), interpolation=cv2.INTER_LINEAR)
         return cv2.resize(self.namer.hand_pixels(face).astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_AREA) > 0
 
-    def _ink_agrees(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None, on_top=()) -> bool:
+    def _ink_agrees(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None, cards_over=()) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``; ``hand``: where
         a hand lies over it) shows its name's ink colour: the grey comparison is blind to it,
         and a purple star half under another card can pass for a blue cross.  Measured against
         the face's own paper, so the camera's colour cast cancels out, and on what shows of it:
-        the cards lying over it (``on_top``: those seen whole, and every back named) are left
+        the cards lying over it (``cards_over``: those seen whole, and every back named) are left
         out whichever pass named it (a red cross named in the first pass, a green back over a
         third of it, measured green).  A face with too little coloured ink to tell (a deck
         printed in black), or a back, agrees; so does one whose ink is far from every ink the
         deck has — it says no other suit."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
-        over = list(reading.under) + _lying_over(reading.corners, on_top)  # (one in both is left out once)
+        over = list(reading.under) + _lying_over(reading.corners, cards_over)  # (one in both is left out once)
         seen = self._face_ink(small, hand, covered_on_face(reading.corners, over, size=INK_SIZE) if over else None)
         want = self.inks[reading.card]
         if seen is None or want is None or ink_apart(seen, want) <= INK_DRIFT:
@@ -512,8 +512,8 @@ class Reader:
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
         # (and every back named: one not seen whole may lie under the face, but a back's print is
         # no part of a face's ink either way — a red back over a purple star turned its ink red: big 1505)
-        on_top = _on_top(kept) + [r.corners for r in kept if r.card == BACK and r.similarity <= ON_TOP]
-        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand.get(id(r)), on_top) else _unsure(r)
+        cards_over = _on_top(kept) + [r.corners for r in kept if r.card == BACK and r.similarity <= ON_TOP]
+        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand.get(id(r)), cards_over) else _unsure(r)
                 for r in kept]
 
     def _not_half(self, frame: np.ndarray, reading: Reading) -> Reading:
