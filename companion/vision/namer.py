@@ -203,6 +203,15 @@ class Naming:
         return float(np.clip(self.margin / 0.5, 0.0, 1.0) * clear)
 
 
+def _shown_enough(shape: np.ndarray, power: float, out_of_sight: np.ndarray, least: float) -> float:
+    """How much a pairwise decision counts (0..1) by the share of where two faces differ
+    (``shape``; ``power``: its part in view) that shows past what hides it (``out_of_sight``):
+    whole from ``least`` of it up, less below — the part that shows may be a sliver that
+    passes for the other face."""
+    hidden = shape * out_of_sight
+    return min(1.0, power / (power + float((hidden * hidden).sum())) / least)
+
+
 def pixels_of(cells: np.ndarray) -> np.ndarray:
     """Per-cell values (one per cell, in the face's row order) spread over the face's pixels
     (the face's shape): the inverse of grouping pixels into cells."""
@@ -634,12 +643,10 @@ class Namer:
                 # does a corner index's suit symbol, shown whole, the whole face plainly on its side
                 numeral_read = shown_whole and likeness >= PLAIN and local * whole > 0 and \
                     (abs(local) >= 1.0 or abs(whole) >= WHOLE_PLAIN and self._one_rank(a, b))
-                if covered is not None and not numeral_read:
-                    hid = shape * covered
-                    m *= min(1.0, power / (power + float((hid * hid).sum())) / SHOWN_ENOUGH)
-                if handed is not None and not numeral_read:
-                    hid = shape * handed
-                    m *= min(1.0, power / (power + float((hid * hid).sum())) / HAND_SHOWN)
+                if not numeral_read:
+                    for out_of_sight, least in ((covered, SHOWN_ENOUGH), (handed, HAND_SHOWN)):
+                        if out_of_sight is not None:
+                            m *= _shown_enough(shape, power, out_of_sight, least)
                 if inked and inked * side < 0:  # the ink says one, the shapes the other
                     if m >= INK_OVERRULED:  # plainly: neither is the face (half of another card)
                         worst[a] = worst[b] = 0.0
