@@ -106,7 +106,6 @@ def test_a_back_read_by_its_look_over_a_card_named_by_its_picture_is_astray():
     assert not _looked_astray(named_back, [looked_back(0), named_back])  # (only a look is astray)
 
 
-
 def _a_back_on_another(decks):
     """Two classic backs printed on a grey table, the second lying over the first's right part:
     the frame, the taught back's look and the top back's true outline."""
