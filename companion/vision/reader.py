@@ -512,7 +512,7 @@ class Reader:
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
         # (and every back named: one not seen whole may lie under the face, but a back's print is
         # no part of a face's ink either way — a red back over a purple star turned its ink red: big 1505)
-        cards_over = _on_top(kept) + [r.corners for r in kept if r.card == BACK and r.similarity <= ON_TOP]
+        cards_over = _on_top(kept) + [r.corners for r in kept if r.card == BACK]
         return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand.get(id(r)), cards_over) else _unsure(r)
                 for r in kept]
 
@@ -546,7 +546,7 @@ class Reader:
             return None
         if face is None:
             face = straighten(frame, outline)
-        share = self.back_look.share(face, covered_on_face(outline, over) if over else None)
+        share = self._look_share(face, outline, over)
         if share < BACK_LOOK:
             return None
         ordered = order_corners(np.float32(outline))
@@ -555,12 +555,16 @@ class Reader:
             return None  # it straddles two backs, or a back and a cloth of its colour
         if on_rims is not ordered:  # moved onto the rims past which another back lies: looked at there
             outline = on_rims
-            face = straighten(frame, outline)
-            share = self.back_look.share(face, covered_on_face(outline, over) if over else None)
+            share = self._look_share(straighten(frame, outline), outline, over)
             if share < BACK_LOOK or not _card_shaped(outline) or self.back_look.beside(frame, outline, over):
                 return None
         confidence = SAFE + (1.0 - SAFE) * (share - BACK_LOOK) / (1.0 - BACK_LOOK)
         return Reading(BACK, BACK, outline, confidence, LOOKED, ((BACK, confidence),), tuple(over), by_look=True)
+
+    def _look_share(self, face: np.ndarray, outline: np.ndarray, over) -> float:
+        """The share of a face straightened at ``outline`` that looks like the back, the cards
+        ``over`` it left out."""
+        return self.back_look.share(face, covered_on_face(outline, over) if over else None)
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
@@ -719,15 +723,20 @@ class Reader:
         # can pass for a plain dark back)
         measured = [q for r in unsure if r.guess != BACK for q in sized_on_table(r.corners, plane)]
         measured += self._fitted(frame, [r for r in unsure if r.guess != BACK])
-        named = [r for r in self._named(frame, measured, known=sure, grow=False, covers=on_top, close=True)
-                 if r.guess != BACK]
+        named = self._measured_named(frame, measured, sure, on_top, backs=False)
         out += named + self._fitted_to_new_guesses(frame, named, unsure, sure, on_top)
         # an unsure back is fitted onto the taught back too, and only a back is kept from that fit
         # (it refines an outline already like a back; measured out afresh, a phone passes for one)
         backs = self._fitted(frame, [r for r in unsure if r.guess == BACK])
-        out += [r for r in self._named(frame, backs, known=sure, grow=False, covers=on_top, close=True)
-                if r.guess == BACK]
-        return out
+        return out + self._measured_named(frame, backs, sure, on_top, backs=True)
+
+    def _measured_named(self, frame: np.ndarray, quads, sure: list[Reading], on_top: list[np.ndarray],
+                        backs: bool) -> list[Reading]:
+        """The outlines measured out with care (:meth:`_named` ``close``), past the cards ``sure``
+        and with those ``on_top`` left out, and of their readings only those that guess a back
+        (``backs``) or only those that guess a face."""
+        return [r for r in self._named(frame, quads, known=sure, grow=False, covers=on_top, close=True)
+                if (r.guess == BACK) == backs]
 
     def _fitted_to_new_guesses(self, frame: np.ndarray, named: list[Reading], unsure: list[Reading],
                                sure: list[Reading], on_top: list[np.ndarray]) -> list[Reading]:
@@ -740,9 +749,8 @@ class Reader:
             u.guess == r.guess and iou(u.corners, r.corners) > ALIKE for u in unsure)]
         if not fresh:
             return []
-        fitted = self._fitted(frame, _one_per_place(_best_first(fresh)))
-        return [r for r in self._named(frame, fitted, known=sure, grow=False, covers=on_top, close=True)
-                if r.guess != BACK]
+        return self._measured_named(frame, self._fitted(frame, _one_per_place(_best_first(fresh))), sure, on_top,
+                                    backs=False)
 
     def _past_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The unsure readings named again with every card named surely that overlaps one left
