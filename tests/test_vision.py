@@ -268,6 +268,26 @@ def test_a_side_seen_whole_between_two_corners_gives_the_cards_size():
     assert max(iou(quad, card) for quad in guesses) > 0.9
 
 
+def test_a_corner_is_completed_at_the_size_the_table_s_plane_gives_there_too():
+    """A tilted camera makes a near card larger than the cards seen whole far off: its sides
+    are longer than theirs, "no side of this card", and its corners were completed at their
+    size only.  The size the table's plane gives where the corner lies is tried too, where it
+    is none of the sizes given."""
+    from companion.vision.finder import StraightEdges, sizes_at
+
+    corner = np.float32([0, 0])
+    assert sizes_at(corner, [95.0], None) == [95.0]
+    assert sizes_at(corner, [95.0], lambda point: 100.0) == [95.0]  # within what a side seen whole allows
+    assert sizes_at(corner, [95.0], lambda point: 130.0) == [95.0, 130.0]
+    frame = np.full((400, 480, 3), 90, np.uint8)
+    card = np.float32([[200, 100], [330, 100], [330, 282], [200, 282]])
+    cv2.fillConvexPoly(frame, np.int32(card), (235, 235, 235))
+    cv2.rectangle(frame, (290, 60), (420, 380), (60, 60, 160), -1)  # another card over its right side
+    edges = StraightEdges(frame)
+    assert max(iou(quad, card) for quad in edges.corner_guesses([95.0])) < 0.8
+    assert max(iou(quad, card) for quad in edges.corner_guesses([95.0], lambda point: 130.0)) > 0.9
+
+
 def test_an_opencv_without_its_line_detector_finds_cards_by_their_outlines(reader, monkeypatch):
     """OpenCV 4.1 to 4.5.3 shipped the line segment detector as a stub that raises: the
     straight edges are then none, and the reader names by its outlines as before."""

@@ -17,8 +17,8 @@ import pytest
 
 from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
 from companion.vision.reader import (SAFE, UNSURE, Reading, _best_first, _one_of_each, _one_per_place, _sized_alike, card_size,
-                                     completed_under, expected_size, held_to_known, size_on_planes, sized_on_table,
-                                     table_plane)
+                                     completed_under, expected_size, held_to_known, short_side_on, size_on_planes,
+                                     sized_on_table, table_plane)
 from sim.table_camera import STYLES, Conditions, compose
 from tests.vision_score import readers
 
@@ -350,6 +350,29 @@ def test_a_far_card_under_a_tilted_camera_is_not_taken_for_part_of_one():
     half = Reading("1 circle", "1 circle", _seen_from(camera, 450, 400, width=71), 1.0, 0.97)
     assert size_on_planes(half.corners, [near.corners]) == pytest.approx(0.71, abs=0.02)
     assert _sized_alike([near, far, half])[-1].card == UNSURE
+
+
+def test_the_table_s_plane_gives_a_card_s_short_side_where_it_lies():
+    """A tilted camera: the near card's outline gives the plane, and the plane the short side
+    a card has anywhere in the frame — the far card's, not the near one's."""
+    camera = cv2.getPerspectiveTransform(np.float32([[0, 0], [1000, 0], [1000, 1000], [0, 1000]]),
+                                         np.float32([[300, 0], [700, 0], [1000, 700], [0, 700]]))
+    near, far = _seen_from(camera, 450, 800), _seen_from(camera, 450, 50)
+    here = short_side_on(table_plane([Reading("2 circle", "2 circle", near, 1.0, 0.99)]))
+    for outline in (near, far):
+        assert here(outline.mean(axis=0)) == pytest.approx(card_size(outline) / np.sqrt(1.4), rel=0.05)
+    assert here(far.mean(axis=0)) < 0.8 * here(near.mean(axis=0))
+    assert short_side_on(None) is None
+
+
+def test_a_card_far_larger_than_those_seen_whole_is_completed_at_its_own_size():
+    """Big 1521: under a strongly tilted camera the cards seen whole lie on the far side, a third
+    smaller than a 4 of circles on the near side, under another card's corner.  Completed only
+    at their size, its sides were longer than a card's and it was missed; at the size the
+    table's plane gives where its corner lies, it is named."""
+    placed, readings = read_scene("big", "1521.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "4 circle")) == {"4 circle"}
+    assert not invented(placed, readings)
 
 
 def test_only_parts_smaller_than_the_cards_known_on_the_table_are_left_out():

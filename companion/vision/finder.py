@@ -14,6 +14,7 @@ way (:class:`StraightEdges`: a card over others of its own paper closes no regio
 
 from __future__ import annotations
 
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -29,6 +30,8 @@ MIN_AREA = 0.004        # of the frame: smaller regions are symbols, crumbs, noi
 MAX_AREA = 0.25
 SEEN_WHOLE = 0.12      # a side within this share of a card's side is that side, seen whole
 WIDTHS = (0.075, 0.09, 0.105, 0.12)  # card widths to try when the frame shows none, of the frame's width
+
+ShortSideHere = Callable[[np.ndarray], float] | None  # a card's short side where a point lies (or none known)
 
 
 def edge_map(frame: np.ndarray, blur: float = 0.0, gain: float = 1.0) -> np.ndarray:
@@ -149,9 +152,10 @@ class Outlines:
                     found.append(order_corners(guess))
         return found
 
-    def corner_guesses(self, short_sides: list[float]) -> list[np.ndarray]:
+    def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None) -> list[np.ndarray]:
         """Cards completed from the shapes' right-angled corners, for each short side given
-        (the long side follows from the card's aspect)."""
+        (the long side follows from the card's aspect) and the one ``here`` gives at the
+        corner (:func:`sizes_at`)."""
         found = []
         for contour in self.contours:
             pts = contour.reshape(-1, 2).astype(np.float32)
@@ -179,12 +183,26 @@ class Outlines:
                     seen = lu if whole_u else lv
                     for other in (seen * ASPECT, seen / ASPECT):
                         sizes.append((seen, other) if whole_u else (other, seen))
-                for short in (() if sizes else short_sides):  # no side seen whole: the sizes given
+                for short in (() if sizes else sizes_at(b, short_sides, here)):  # no side seen whole: the sizes given
                     long = short * ASPECT
                     for su, sv in ((short, long), (long, short)):
                         sizes.append((_as_seen(lu, su), _as_seen(lv, sv)))
                 found += [card for su, sv in sizes if (card := _card_from_corner(b, u, su, v, sv, self.size)) is not None]
         return found
+
+
+def sizes_at(corner: np.ndarray, short_sides: list[float], here: ShortSideHere) -> list[float]:
+    """The short sides to complete a card at ``corner`` with: those given, and the one
+    ``here`` gives there (the table's plane: a tilted camera makes near cards larger than far
+    ones) where that is none of them, more than ``SEEN_WHOLE`` apart from each — a card a
+    third larger than the cards seen whole, far from them, was completed only at their size,
+    its sides \"longer than a card's\", and missed (big 1521)."""
+    if here is None:
+        return short_sides
+    local = here(corner)
+    if all(abs(local / short - 1.0) > SEEN_WHOLE for short in short_sides):
+        return [*short_sides, local]
+    return short_sides
 
 
 def _as_seen(seen: float, side: float) -> float:
@@ -308,11 +326,12 @@ class StraightEdges:
         self.segments = np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
         self.size = (frame.shape[1], frame.shape[0])
 
-    def corner_guesses(self, short_sides: list[float]) -> list[np.ndarray]:
+    def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None) -> list[np.ndarray]:
         """Cards completed from each pair of segments that meet square, end to end, for each
-        short side given (a side within ``SEEN_WHOLE`` of a card's is seen whole and keeps its
-        own length; one longer than a card's side is no side of this card) — and, last, at
-        the size a side seen whole between two such corners measures (:func:`_measured`)."""
+        short side given and the one ``here`` gives at the corner (:func:`sizes_at`; a side
+        within ``SEEN_WHOLE`` of a card's is seen whole and keeps its own length; one longer
+        than a card's side is no side of this card) — and, last, at the size a side seen whole
+        between two such corners measures (:func:`_measured`)."""
         a, b = self.segments[:, :2], self.segments[:, 2:]
         length = np.linalg.norm(b - a, axis=1)
         keep = length >= SEGMENT_LEAST * min(short_sides)
@@ -341,7 +360,7 @@ class StraightEdges:
                 card = _card_from_corner(corner, du, su, dv, sv, self.size)
                 if card is not None:
                     measured.append(card)
-            for short in short_sides:
+            for short in sizes_at(corner, short_sides, here):
                 for su, sv in ((short, short * ASPECT), (short * ASPECT, short)):
                     if not (_may_be_side(su_seen, su) and _may_be_side(sv_seen, sv)):
                         continue  # a side longer than this card's: not its side

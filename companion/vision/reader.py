@@ -333,6 +333,22 @@ def card_plane(corners: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(order_corners(np.float32(corners)), square)
 
 
+def short_side_on(plane: np.ndarray | None):
+    """The short side a card has in the frame where a point lies, on the table's plane (a
+    card ``FACE_W`` by ``FACE_H`` there, centred on the point, mapped back): a tilted camera
+    makes near cards larger than far ones.  None without a plane."""
+    if plane is None:
+        return None
+    back = np.linalg.inv(plane)
+    half = np.float32([[-FACE_W, -FACE_H], [FACE_W, -FACE_H], [FACE_W, FACE_H], [-FACE_W, FACE_H]]) / 2
+
+    def here(point: np.ndarray) -> float:
+        centre = cv2.perspectiveTransform(np.float32(point).reshape(1, 1, 2), plane).reshape(2)
+        card = cv2.perspectiveTransform((centre + half).reshape(-1, 1, 2), back).reshape(4, 2)
+        return float(np.sqrt(quad_area(card) / ASPECT))
+    return here
+
+
 def sized_on_table(quad: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
     """The whole cards an outline may be part of, on the table's plane: from each of its
     corners in turn, a card's proportions along its two sides there, at the outline's
@@ -805,13 +821,16 @@ class Reader:
 
     def _completed(self, frame: np.ndarray, outlines: Outlines, straight: StraightEdges, shorts: list[float],
                    seen: list[Reading], edges: EdgeField) -> list[Reading]:
-        """The cards completed from corners to the short sides given, past the cards ``seen``:
-        the outlines' right-angled corners, snapped onto the edges, and the frame's straight
-        edges meeting square — a card lying over others of its own paper has no outline of its
-        own, but its sides are straight edges — named as they are (they lie on the edges)."""
-        found = self._named(frame, outlines.corner_guesses(shorts), known=_sure(seen), grow=False,
+        """The cards completed from corners to the short sides given (and to the one the
+        table's plane that the cards ``seen`` give shows at each corner), past the cards
+        ``seen``: the outlines' right-angled corners, snapped onto the edges, and the frame's
+        straight edges meeting square — a card lying over others of its own paper has no
+        outline of its own, but its sides are straight edges — named as they are (they lie on
+        the edges)."""
+        here = short_side_on(table_plane(seen))
+        found = self._named(frame, outlines.corner_guesses(shorts, here), known=_sure(seen), grow=False,
                             edges=edges, covers=_on_top(seen))
-        return found + self._named(frame, straight.corner_guesses(shorts), known=_sure(seen + found),
+        return found + self._named(frame, straight.corner_guesses(shorts, here), known=_sure(seen + found),
                                    grow=False, covers=_on_top(seen + found))
 
     def read(self, frame: np.ndarray, whole: tuple[int, int] | None = None) -> list[Reading]:
