@@ -742,6 +742,22 @@ def test_a_card_under_cards_not_seen_whole_is_named_past_them():
     assert alone is unsure
 
 
+def test_a_part_of_a_card_named_otherwise_is_no_card_over_it():
+    """Big 0923: a 4 of stars in glare, half under a 1 of stars and a 1 of squares; the end of
+    it that shows, two stars, was named a sure 2 of squares at a third of its size.  Left out
+    of the 4's naming as a card over it, it hid the print that shows: the 4 stayed unsure and
+    was put out by its part.  A sure reading within an outline, much smaller, is a part of
+    that card, not a card over it."""
+    frame, placed, taught = _true_cards("big", "0923.jpg")
+    under = order_corners(np.float32(placed[0].corners))
+    over = [Reading(p.card, p.card, order_corners(np.float32(p.corners)), 1.0, 0.95) for p in placed[1:3]]
+    part = Reading("2 square", "2 square", order_corners(np.float32([[894, 271], [963, 244], [994, 350], [922, 371]])),
+                   0.87, 0.93)
+    unsure = Reading(UNSURE, "4 star", under, 0.0, 0.83)
+    [again] = [r for r in taught._past_the_cards_over(frame, [unsure, part] + over) if r.corners is under]
+    assert again.card == "4 star" and again.confidence >= SAFE
+
+
 def test_patches_that_overrule_the_whole_face_but_match_neither_plainly_decide_nothing():
     """Big 1182: a 2 of squares, a hand's fingers over its numeral.  The patches where a 2 and a
     1 differ, half hand, matched neither face well (0.66) and said 1 against the whole face's

@@ -308,6 +308,14 @@ def _on_top(readings: list[Reading]) -> list[np.ndarray]:
     return [r.corners for r in readings if r.card != UNSURE and r.similarity > ON_TOP]
 
 
+def _part_of(part: Reading, reading: Reading) -> bool:
+    """Whether a sure reading lies within another's outline (``SAME`` of it) at under ``PART``
+    of its area: a part of that card named as another (the end of a 4 of stars in glare, its
+    two stars a sure 2 of squares), not a card over it — left out of its naming, it hid the
+    card's print that shows (big 0923)."""
+    return overlap(part.corners, reading.corners) >= SAME and quad_area(part.corners) < PART * quad_area(reading.corners)
+
+
 def _lying_over(quad: np.ndarray, on_top: list[np.ndarray]) -> list[np.ndarray]:
     """The outlines of cards seen whole that lie over ``quad``: those covering some of it,
     but not another outline of the same card (sharing more than ``CONFLICT`` with it: a
@@ -771,9 +779,10 @@ class Reader:
     def _past_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The unsure readings named again with every card named surely that overlaps one left
         out of its naming, not only the cards seen whole: a card in the middle of a stack,
-        itself partly hidden, lies over the one under it, whose name its print spoils."""
+        itself partly hidden, lies over the one under it, whose name its print spoils.  But
+        not a sure reading that is a part of the outline (:func:`_part_of`)."""
         sure = _sure(readings)
-        return [self._named_past(frame, r, _lying_over(r.corners, [s.corners for s in sure]))
+        return [self._named_past(frame, r, _lying_over(r.corners, [s.corners for s in sure if not _part_of(s, r)]))
                 if r.card == UNSURE and r.similarity >= FAIR and  # (a place named surely already: no need)
                 not any(iou(r.corners, s.corners) > CONFLICT for s in sure) else r
                 for r in readings]
