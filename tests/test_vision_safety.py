@@ -108,9 +108,9 @@ def test_another_outline_naming_a_card_otherwise_leaves_it_unsure_unless_it_all_
     sure = card("2 star", similarity=0.90)
 
     def rival(candidates):
-        return Reading(UNSURE, "1 star", sure.corners + 2, 0.0, 0.91, candidates)
+        return Reading(UNSURE, "1 star", sure.corners + 2, candidates[0][1], 0.91, candidates)
 
-    [leaning] = _one_per_place([sure, rival((("1 star", 0.0), ("2 star", 0.4), ("3 star", 0.2)))])
+    [leaning] = _one_per_place([sure, rival((("1 star", 0.5), ("2 star", 0.4), ("3 star", 0.2)))])
     assert leaning.card == UNSURE and leaning.guess == "2 star"
     [kept] = _one_per_place([sure, rival((("1 star", 0.0), ("2 star", 0.94), ("3 star", 0.0)))])
     assert kept.card == "2 star"
@@ -138,6 +138,25 @@ def test_a_part_of_a_card_named_surely_leaves_the_card_named_surely_beside_it():
     guessed = replace(part, card=UNSURE, confidence=0.3)  # an unsure part: one place, as before
     [kept] = _one_per_place(_best_first([whole, guessed]))
     assert kept.card == "2 square"
+
+
+def test_an_unsure_outline_that_scores_the_sure_name_likeliest_leaves_it_alone():
+    """Big 1711: a 5 of circles named surely (0.93), and another outline of it, a little
+    likelier, guessing a 3 — a guess that lost where the faces differ (0.0), the 5 scored
+    highest of its names (0.31): it leans to the 5, unsurely, and does not doubt it.  A rival
+    scoring another name higher still doubts the sure name: a 2 of squares read as a 1, its
+    numeral half hidden, had a rival scoring the 2 at 0.85 and the 1 at 0.35 (big 1182); so
+    does one scoring nothing."""
+    sure = card("5 circle", similarity=0.931)
+
+    def rival(*candidates):
+        return Reading(UNSURE, candidates[0][0], sure.corners + 2, candidates[0][1], 0.939, candidates)
+
+    leaning = rival(("3 circle", 0.0), ("5 circle", 0.31), ("4 circle", 0.0), ("1 circle", 0.0))
+    assert _one_per_place([sure, leaning])[0].card == "5 circle"
+    doubting = rival(("3 circle", 0.01), ("2 circle", 0.85), ("4 circle", 0.16), ("5 circle", 0.35))
+    assert _one_per_place([sure, doubting])[0].card == UNSURE
+    assert _one_per_place([sure, rival(("3 circle", 0.0), ("5 circle", 0.0))])[0].card == UNSURE
 
 
 def test_an_unsure_guess_of_another_suit_leaves_a_sure_name_alone():
