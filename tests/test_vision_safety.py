@@ -143,7 +143,8 @@ def test_a_part_of_a_card_named_surely_leaves_the_card_named_surely_beside_it():
 def test_an_unsure_outline_that_scores_the_sure_name_likeliest_leaves_it_alone():
     """Big 1711: a 5 of circles named surely (0.93), and another outline of it, a little
     likelier, guessing a 3 — a guess that lost where the faces differ (0.0), the 5 scored
-    highest of its names (0.31): it leans to the 5, unsurely, and does not doubt it.  A rival
+    highest of its names (0.31): it leans to the 5, unsurely, and does not doubt it; nor does
+    one that scores the 5 as high as other ranks, telling none of them apart.  A rival
     scoring another name higher still doubts the sure name: a 2 of squares read as a 1, its
     numeral half hidden, had a rival scoring the 2 at 0.85 and the 1 at 0.35 (big 1182); so
     does one scoring nothing."""
@@ -154,6 +155,9 @@ def test_an_unsure_outline_that_scores_the_sure_name_likeliest_leaves_it_alone()
 
     leaning = rival(("3 circle", 0.0), ("5 circle", 0.31), ("4 circle", 0.0), ("1 circle", 0.0))
     assert _one_per_place([sure, leaning])[0].card == "5 circle"
+    # big 0291: a rival telling the sure card from no other rank (0.2228 against 0.2241)
+    no_rank_told = rival(("2 circle", 0.0), ("3 circle", 0.2241), ("5 circle", 0.2228), ("4 circle", 0.2229))
+    assert _one_per_place([sure, no_rank_told])[0].card == "5 circle"
     doubting = rival(("3 circle", 0.01), ("2 circle", 0.85), ("4 circle", 0.16), ("5 circle", 0.35))
     assert _one_per_place([sure, doubting])[0].card == UNSURE
     assert _one_per_place([sure, rival(("3 circle", 0.0), ("5 circle", 0.0))])[0].card == UNSURE

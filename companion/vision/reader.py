@@ -41,6 +41,7 @@ CONFLICT = 0.7   # two outlines of one card sharing this much (intersection over
 CONFLICT_NEAR = 0.04  # ... where the second fits it nearly as well (similarity; measured: a 3 of circles
                       # under a back named 5 at 0.91 and 3 at 0.89; outlines a little off that named
                       # whole cards wrongly fitted 0.05 to 0.10 worse than the outline naming them right)
+LIKELIEST_TIE = 0.02  # ... but not where an unsure second scores the sure name within this of its likeliest name
 CORNERS = True
 FAR_SNAP = 0.12  # an unsure back's outline is snapped onto edges this far off too (of its short side;
                  # twice the first snap's reach: a guess from a blurred union of two backs sits farther
@@ -445,17 +446,19 @@ def _another_suit_guessed(reading: Reading, card: str) -> bool:
 
 
 def _likeliest_there(reading: Reading, card: str) -> bool:
-    """Whether an unsure reading scores ``card`` above nothing and at least as high as every
-    other name, its own guess among them: the outline leans to the card, unsurely, and does not
-    doubt it (measured on the big set: 3 sure names made unsure by such rivals, all right — a
-    rival's guess that lost where the faces differ, 0.0, the card next at 0.26 to 0.31).  One
+    """Whether an unsure reading scores ``card`` above nothing and as high as every other name
+    (to within ``LIKELIEST_TIE``), its own guess among them: the outline leans to the card, or
+    tells it from no other rank, unsurely, and does not doubt it (measured on the big set: 5
+    sure names made unsure by such rivals, all right — a rival's guess that lost where the faces
+    differ, 0.0, the card next at 0.22 to 0.31, in two of them beside three other ranks within
+    0.002).  One
     that scores another name higher doubts it: a 2 and a 3 of squares read as a 1, their
     numerals half hidden, had rivals scoring the 2 at 0.85 and a 5 at 0.76, the 1 at 0.35 and
     0.06 (big 1182, 1897)."""
     if reading.card != UNSURE:
         return False
     scores = dict(reading.candidates)
-    return scores.get(card, 0.0) > 0.0 and scores[card] >= max(scores.values())
+    return scores.get(card, 0.0) > 0.0 and scores[card] >= max(scores.values()) - LIKELIEST_TIE
 
 
 def _names_too(reading: Reading, card: str) -> bool:
