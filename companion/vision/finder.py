@@ -183,7 +183,8 @@ class Outlines:
                     seen = lu if whole_u else lv
                     for other in (seen * ASPECT, seen / ASPECT):
                         sizes.append((seen, other) if whole_u else (other, seen))
-                for short in (() if sizes else sizes_at(b, short_sides, here)):  # no side seen whole: the sizes given
+                # no side seen whole: the sizes given, and the one the table's plane gives there
+                for short in (() if sizes else sizes_at(b, short_sides, here)):
                     long = short * ASPECT
                     for su, sv in ((short, long), (long, short)):
                         sizes.append((_as_seen(lu, su), _as_seen(lv, sv)))
@@ -196,7 +197,7 @@ def sizes_at(corner: np.ndarray, short_sides: list[float], here: ShortSideHere) 
     ``here`` gives there (the table's plane: a tilted camera makes near cards larger than far
     ones) where that is none of them, more than ``SEEN_WHOLE`` apart from each — a card a
     third larger than the cards seen whole, far from them, was completed only at their size,
-    its sides \"longer than a card's\", and missed (big 1521)."""
+    its sides "longer than a card's", and missed (big 1521)."""
     if here is None:
         return short_sides
     local = here(corner)

@@ -23,7 +23,7 @@ import numpy as np
 
 from companion.vision.backs import BackLook
 from companion.vision.deck import load_deck
-from companion.vision.finder import Outlines, StraightEdges, card_like, default_short_sides, sides
+from companion.vision.finder import Outlines, ShortSideHere, StraightEdges, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_apart, ink_colour
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
@@ -314,7 +314,8 @@ def _part_of(part: Reading, reading: Reading) -> bool:
     of its area: a part of that card named as another (the end of a 4 of stars in glare, its
     two stars a sure 2 of squares), not a card over it — left out of its naming, it hid the
     card's print that shows (big 0923)."""
-    return overlap(part.corners, reading.corners) >= SAME and quad_area(part.corners) < PART * quad_area(reading.corners)
+    return (overlap(part.corners, reading.corners) >= SAME
+            and quad_area(part.corners) < PART * quad_area(reading.corners))
 
 
 def _lying_over(quad: np.ndarray, on_top: list[np.ndarray]) -> list[np.ndarray]:
@@ -342,7 +343,7 @@ def card_plane(corners: np.ndarray) -> np.ndarray:
     return cv2.getPerspectiveTransform(order_corners(np.float32(corners)), square)
 
 
-def short_side_on(plane: np.ndarray | None):
+def short_side_on(plane: np.ndarray | None) -> ShortSideHere:
     """The short side a card has in the frame where a point lies, on the table's plane (a
     card ``FACE_W`` by ``FACE_H`` there, centred on the point, mapped back): a tilted camera
     makes near cards larger than far ones.  None without a plane."""
@@ -394,8 +395,8 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
     wrong and which is not known (an outline of half of it, as a 2 of pips' half is a 1, is
     not another outline of it; one that fits worse is an outline a little off) — but for an
     unsure one that itself all but names the card (:func:`_names_too`) or scores it likeliest
-    (:func:`_likeliest_there`).  A place whose picture
-    only guessed a back is named by a sure look there (:func:`_look_names_the_back_guessed`)."""
+    (:func:`_likeliest_there`).  A place whose picture only guessed a back is named by a sure
+    look there (:func:`_look_names_the_back_guessed`)."""
     kept: list[Reading] = []
     for reading in found:
         same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME
@@ -451,10 +452,9 @@ def _likeliest_there(reading: Reading, card: str) -> bool:
     tells it from no other rank, unsurely, and does not doubt it (measured on the big set: 5
     sure names made unsure by such rivals, all right — a rival's guess that lost where the faces
     differ, 0.0, the card next at 0.22 to 0.31, in two of them beside three other ranks within
-    0.002).  One
-    that scores another name higher doubts it: a 2 and a 3 of squares read as a 1, their
-    numerals half hidden, had rivals scoring the 2 at 0.85 and a 5 at 0.76, the 1 at 0.35 and
-    0.06 (big 1182, 1897)."""
+    0.002).  One that scores another name higher doubts it: a 2 and a 3 of squares read as a
+    1, their numerals half hidden, had rivals scoring the 2 at 0.85 and a 5 at 0.76, the 1 at
+    0.35 and 0.06 (big 1182, 1897)."""
     if reading.card != UNSURE:
         return False
     scores = dict(reading.candidates)
