@@ -17,8 +17,8 @@ import pytest
 
 from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
 from companion.vision.reader import (SAFE, UNSURE, Reading, _best_first, _one_of_each, _one_per_place, _sized_alike, card_size,
-                                     completed_under, expected_size, held_to_known, short_side_on, size_on_planes,
-                                     sized_on_table, table_plane)
+                                     _sure_over, completed_under, expected_size, held_to_known, short_side_on,
+                                     size_on_planes, sized_on_table, table_plane)
 from sim.table_camera import STYLES, Conditions, compose
 from tests.vision_score import readers
 
@@ -779,6 +779,16 @@ def test_a_part_of_a_card_named_otherwise_is_no_card_over_it():
     unsure = Reading(UNSURE, "4 star", under, 0.0, 0.83)
     [again] = [r for r in taught._past_the_cards_over(frame, [unsure, part] + over) if r.corners is under]
     assert again.card == "4 star" and again.confidence >= SAFE
+
+
+def test_the_sure_cards_over_a_card_are_neither_itself_nor_its_parts():
+    """Naming a card again past the sure cards over it — unsure or sure — leaves out a card
+    overlapping it, but not the card itself, nor a part of it named as another (a third of its
+    size, within it): that would hide its own print."""
+    whole = card("4 star", 0)
+    part = Reading("2 square", "2 square", whole.corners * np.float32([0.5, 0.6]), 1.0, 0.93)
+    over = card("1 star", 60)
+    assert [c.tolist() for c in _sure_over(whole, [whole, part, over])] == [over.corners.tolist()]
 
 
 def test_patches_that_overrule_the_whole_face_but_match_neither_plainly_decide_nothing():

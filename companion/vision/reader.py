@@ -318,6 +318,13 @@ def _part_of(part: Reading, reading: Reading) -> bool:
             and quad_area(part.corners) < PART * quad_area(reading.corners))
 
 
+def _sure_over(reading: Reading, sure: list[Reading]) -> list[np.ndarray]:
+    """The outlines of the cards named surely (``sure``) that lie over a reading: those
+    overlapping it (:func:`_lying_over`), but not the reading itself nor a part of it
+    (:func:`_part_of`) — what a card's naming again past the cards over it leaves out."""
+    return _lying_over(reading.corners, [s.corners for s in sure if s is not reading and not _part_of(s, reading)])
+
+
 def _lying_over(quad: np.ndarray, on_top: list[np.ndarray]) -> list[np.ndarray]:
     """The outlines of cards seen whole that lie over ``quad``: those covering some of it,
     but not another outline of the same card (sharing more than ``CONFLICT`` with it: a
@@ -797,10 +804,10 @@ class Reader:
     def _past_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The unsure readings named again with every card named surely that overlaps one left
         out of its naming, not only the cards seen whole: a card in the middle of a stack,
-        itself partly hidden, lies over the one under it, whose name its print spoils.  But
-        not a sure reading that is a part of the outline (:func:`_part_of`)."""
+        itself partly hidden, lies over the one under it, whose name its print spoils
+        (:func:`_sure_over`)."""
         sure = _sure(readings)
-        return [self._named_past(frame, r, _lying_over(r.corners, [s.corners for s in sure if not _part_of(s, r)]))
+        return [self._named_past(frame, r, _sure_over(r, sure))
                 if r.card == UNSURE and r.similarity >= FAIR and  # (a place named surely already: no need)
                 not any(iou(r.corners, s.corners) > CONFLICT for s in sure) else r
                 for r in readings]
@@ -810,8 +817,8 @@ class Reader:
         naming did not leave out (:meth:`_named_under`): a card's first naming knows no card
         on top of it, and the top card's print over it can make another name of it."""
         sure = _sure(readings)
-        return [self._named_under(frame, r, _lying_over(r.corners, [s.corners for s in sure if s is not r]))
-                if any(r is s for s in sure) else r for r in readings]
+        return [self._named_under(frame, r, _sure_over(r, sure)) if any(r is s for s in sure) else r
+                for r in readings]
 
     def _named_under(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading:
         """A sure reading named again with the sure cards ``over`` it left out: the same name, as
