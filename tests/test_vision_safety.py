@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
+from companion.vision.namer import at_ink_size
 from companion.vision.reader import (SAFE, UNSURE, Reading, _best_first, _one_of_each, _one_per_place, _sized_alike, card_size,
                                      _sure_over, completed_under, expected_size, held_to_known, short_side_on,
                                      size_on_planes, sized_on_table, table_plane)
@@ -236,6 +237,28 @@ def test_a_sliver_of_a_numeral_between_fingers_names_nothing_surely(scene, corne
     apart lay nearly all under the hand, and the sliver decided."""
     frame, _, taught = _true_cards("big", scene)
     assert taught.namer.name(straighten(frame, np.float32(corners))).confidence < SAFE
+
+
+@pytest.mark.parametrize("scene, card", [("1456.jpg", "1 squiggle"),  # its squiggle under the fingers
+                                         ("0065.jpg", "1 star")])      # its star between them
+def test_a_numeral_s_ink_tells_the_suit_of_a_symbol_under_a_hand(scene, card):
+    """A numeral printing's card, its numeral shown whole and its symbol under a hand: the
+    shapes tell the rank but not the suit, and the numeral's ink does (it was unsure between
+    the suits: the ink was read only past a card over a face, never past a hand)."""
+    placed, (truth,), readings = read_round("big", scene, card)
+    assert names_at(readings, truth) == {card}
+    assert not invented(placed, readings)
+
+
+def test_a_hand_s_pixels_are_no_ink_where_it_only_partly_covers_a_cell():
+    """The hand's pixels shrunk to the ink's size are set wherever any of them lies: the
+    cells mostly under it are left out already, and its edge in the others is skin."""
+    hand = np.zeros((140, 100), bool)
+    hand[100:, :] = True
+    hand[50, 50] = True  # a single pixel of skin
+    small = at_ink_size(hand)
+    assert small.shape == (70, 50)
+    assert small[50:].all() and small[25, 25] and small[:50].sum() == 1
 
 
 def test_a_face_whose_paper_is_not_the_deck_s_colour_is_no_card(reader):

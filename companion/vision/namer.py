@@ -218,6 +218,18 @@ def pixels_of(cells: np.ndarray) -> np.ndarray:
     return np.repeat(np.repeat(cells.reshape(FACE_H // CELL, FACE_W // CELL), CELL, 0), CELL, 1)
 
 
+def _cells_of_hand(hand: np.ndarray) -> np.ndarray:
+    """The cells (bool, one per cell) mostly under a hand, from its pixels (the face's shape)."""
+    gh, gw = FACE_H // CELL, FACE_W // CELL
+    return hand.reshape(gh, CELL, gw, CELL).mean(axis=(1, 3)).ravel() > SKIN_CELL
+
+
+def at_ink_size(mask: np.ndarray) -> np.ndarray:
+    """A mask of a face (bool, the face's shape) at ``INK_SIZE``: set wherever any of its
+    pixels is (a hand's edge is no ink either)."""
+    return cv2.resize(mask.astype(np.uint8) * 255, INK_SIZE, interpolation=cv2.INTER_AREA) > 0
+
+
 def cells_under(covered: np.ndarray) -> np.ndarray:
     """The cells of a face under another card (bool, one per cell), from where that card lies
     on the face (``covered``: bool, the face's shape): those it covers ``COVERED_CELL`` of."""
@@ -400,15 +412,15 @@ class Namer:
 
     def hand_cells(self, face_bgr: np.ndarray) -> np.ndarray:
         """The cells of a face under a hand (bool, one per cell): mostly hand."""
-        gh, gw = FACE_H // CELL, FACE_W // CELL
-        return self.hand_pixels(face_bgr).reshape(gh, CELL, gw, CELL).mean(axis=(1, 3)).ravel() > SKIN_CELL
+        return _cells_of_hand(self.hand_pixels(face_bgr))
 
     def name(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> Naming:
         """The face's name.  Cells mostly under a hand (:meth:`hand_cells`), and cells mostly
         ``covered`` (bool, the face's shape: where a card known to lie on top of it is), are
         left out of every comparison — but for a numeral or symbol clear of that card, pixel by
         pixel, in the pairwise decisions."""
-        skin = self.hand_cells(face_bgr)
+        hand = self.hand_pixels(face_bgr)
+        skin = _cells_of_hand(hand)
         under = np.zeros_like(skin) if covered is None else cells_under(covered)
         if skin.any() and self.back_rows:  # a back's print may be warm (a brown pattern): a
             # face nearest a back as it is has no hand to leave out (a back is named whole)
@@ -431,14 +443,15 @@ class Namer:
             under, hidden = wider, hidden | wider
         clear = None if covered is None else \
             cv2.dilate(covered.astype(np.uint8), np.ones((2 * CLEAR_REACH + 1,) * 2, np.uint8)) == 0
-        naming = self._named(face_bgr, hidden, under if under.any() else None, edge, clear, skin & ~under)
+        naming = self._named(face_bgr, hidden, under if under.any() else None, edge, clear, skin & ~under,
+                             at_ink_size(hand))
         # a back is told by its whole pattern, never by what a hand leaves of it: a dark
         # sleeve beside a hand is not a back
         return self._named(face_bgr, None) if naming.card == BACK and skin.any() else naming
 
     def _named(self, face_bgr: np.ndarray, hidden: np.ndarray | None, under: np.ndarray | None = None,
                edge: np.ndarray | None = None, clear: np.ndarray | None = None,
-               hand: np.ndarray | None = None) -> Naming:
+               hand: np.ndarray | None = None, hand_small: np.ndarray | None = None) -> Naming:
         first = self.glance(cv2.resize(face_bgr, THUMB, interpolation=cv2.INTER_AREA))
         if first < FIRST_GLANCE:  # the table, a hand, a phone: not worth a closer look
             return Naming("", first, "", 0.0, False)
@@ -453,12 +466,15 @@ class Namer:
         moved = align_to(self.templates[int(np.argmin(coarse))], sig, fine, stretch=STRETCH, mask=seen)
         if moved is not None:
             sig, fine = moved
-        # the ink tells suits apart only on a face partly under a card seen whole: its outline
-        # is the card's, and its symbol may lie under the other.  On any other face a shape
-        # that tells the suits apart only faintly may be an outline of half a card (half a 2
-        # of squares is a 1), which the ink would make sure
-        small = None if under is None else cv2.resize(face_bgr, INK_SIZE, interpolation=cv2.INTER_AREA)
-        naming = self._name(sig, fine, hidden, under, small, edge, clear, hand)
+        # the ink tells suits apart only on a face partly under a card seen whole or a hand:
+        # its symbol may lie under it, and the numeral's ink tells its suit (big 1456's 1 of
+        # squiggles, its squiggle under the fingers, was unsure between the suits).  On any
+        # other face a shape that tells the suits apart only faintly may be an outline of
+        # half a card (half a 2 of squares is a 1), which the ink would make sure
+        handed = hand is not None and hand.any()
+        small = None if under is None and not handed else \
+            cv2.resize(face_bgr, INK_SIZE, interpolation=cv2.INTER_AREA)
+        naming = self._name(sig, fine, hidden, under, small, edge, clear, hand, hand_small if handed else None)
         if moved is None and naming.card != BACK:
             # not registered: a numeral a few pixels off can pass for another; the name stays
             # a guess (measured: the faces that fail to align hold most of the wrong names)
@@ -467,19 +483,21 @@ class Namer:
         return naming
 
     def _seen_ink(self, small: np.ndarray | None, weight: np.ndarray,
-                  edge: np.ndarray | None = None) -> np.ndarray | None:
+                  edge: np.ndarray | None = None, hand_small: np.ndarray | None = None) -> np.ndarray | None:
         """The face's coloured ink, measured on the cells that show (not a hand, not a card on
         top) and on those along the top card's ``edge``: a sliver of a symbol cut by it tells
         no shape, but its ink is this card's (the top card's paper rim lies between its print
-        and its edge, and a shadow is grey); None without a colour picture or enough coloured
-        ink."""
+        and its edge, and a shadow is grey); a hand's pixels (``hand_small``, at ``INK_SIZE``)
+        left out in the cells it only partly covers too (skin is no ink).  None without a
+        colour picture or enough coloured ink."""
         if small is None:
             return None
         left_out = weight == 0
         if edge is not None:
             left_out = left_out & ~edge
         cells = left_out.reshape(FACE_H // CELL, FACE_W // CELL)
-        return ink_colour(small, cv2.resize(cells.astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_NEAREST) > 0)
+        left_out = cv2.resize(cells.astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_NEAREST) > 0
+        return ink_colour(small, left_out if hand_small is None else left_out | hand_small)
 
     def _one_rank(self, a: int, b: int) -> bool:
         """Whether two faces are of one rank (they differ in suit only)."""
@@ -548,12 +566,13 @@ class Namer:
     def _name(self, sig: np.ndarray, fine: np.ndarray, hidden: np.ndarray | None = None,
               under: np.ndarray | None = None, small: np.ndarray | None = None,
               edge: np.ndarray | None = None, clear: np.ndarray | None = None,
-              hand: np.ndarray | None = None) -> Naming:
+              hand: np.ndarray | None = None, hand_small: np.ndarray | None = None) -> Naming:
         """``hidden``: the cells left out (a hand, another card); ``under``: those of them under
         another card, where the evidence that would tell two names apart may lie; ``small``:
         the face in colour at ``INK_SIZE``, for its ink (None: the ink tells nothing); ``edge``:
         the cells along the top card's edge, left out of the shapes but not of the ink;
-        ``hand``: those under a hand, where too may lie what tells two names apart."""
+        ``hand``: those under a hand, where too may lie what tells two names apart;
+        ``hand_small``: where the hand lies at ``INK_SIZE``, left out of the ink."""
         distance, weight = self._distances(sig, hidden)
         similarity = 1.0 - distance / 2.0
         best = int(np.argmax(similarity))
@@ -581,7 +600,7 @@ class Namer:
         # every rank of the best suit (and of the suit its ink shows): a face of one suit is
         # nearly one picture whatever its rank, so the whole-face distance may rank the true
         # card fifth
-        ink = self._seen_ink(small, weight, edge)
+        ink = self._seen_ink(small, weight, edge, hand_small)
         suits = {suit_of(self.labels[rivals[0]][0]), self._inked_suit(ink)} - {None}
         rank = rank_of(self.labels[rivals[0]][0])
         partly = hidden is not None  # part of the face under a hand: its symbol may be, so
