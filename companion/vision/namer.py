@@ -419,8 +419,8 @@ class Namer:
         ``covered`` (bool, the face's shape: where a card known to lie on top of it is), are
         left out of every comparison — but for a numeral or symbol clear of that card, pixel by
         pixel, in the pairwise decisions."""
-        hand = self.hand_pixels(face_bgr)
-        skin = _cells_of_hand(hand)
+        hand_px = self.hand_pixels(face_bgr)
+        skin = _cells_of_hand(hand_px)
         under = np.zeros_like(skin) if covered is None else cells_under(covered)
         if skin.any() and self.back_rows:  # a back's print may be warm (a brown pattern): a
             # face nearest a back as it is has no hand to leave out (a back is named whole)
@@ -444,7 +444,7 @@ class Namer:
         clear = None if covered is None else \
             cv2.dilate(covered.astype(np.uint8), np.ones((2 * CLEAR_REACH + 1,) * 2, np.uint8)) == 0
         naming = self._named(face_bgr, hidden, under if under.any() else None, edge, clear, skin & ~under,
-                             at_ink_size(hand))
+                             at_ink_size(hand_px))
         # a back is told by its whole pattern, never by what a hand leaves of it: a dark
         # sleeve beside a hand is not a back
         return self._named(face_bgr, None) if naming.card == BACK and skin.any() else naming
@@ -496,8 +496,8 @@ class Namer:
         if edge is not None:
             left_out = left_out & ~edge
         cells = left_out.reshape(FACE_H // CELL, FACE_W // CELL)
-        left_out = cv2.resize(cells.astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_NEAREST) > 0
-        return ink_colour(small, left_out if hand_small is None else left_out | hand_small)
+        ignore = cv2.resize(cells.astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_NEAREST) > 0
+        return ink_colour(small, ignore if hand_small is None else ignore | hand_small)
 
     def _one_rank(self, a: int, b: int) -> bool:
         """Whether two faces are of one rank (they differ in suit only)."""
