@@ -181,6 +181,16 @@ def test_an_unsure_guess_of_another_suit_leaves_a_sure_name_alone():
     assert _one_per_place([sure, other("2 square", named="2 square")])[0].card == UNSURE
 
 
+def test_a_sure_rival_of_another_suit_in_another_ink_leaves_a_sure_name_alone():
+    """Big 0747: a numeral printing's 2 of squiggles named surely, and a sure 2 of stars at
+    another outline of it a few pixels off — the card was left unsure between them, though
+    the star's outline showed the squiggle's ink.  The rival in the wrong ink is unsure
+    before they meet, and an unsure guess of another suit leaves the name alone."""
+    placed, (truth,), readings = read_round("big", "0747.jpg", "2 squiggle")
+    assert names_at(readings, truth) == {"2 squiggle"}
+    assert not invented(placed, readings)
+
+
 def test_an_outline_much_smaller_than_the_frame_s_cards_is_not_sure():
     half = card("1 cross", 600, width=70)  # half a 2 of pips, cut by a sleeve: a card's proportions
     readings = _sized_alike([card("5 circle"), card("4 squiggle", 200, width=104), half])

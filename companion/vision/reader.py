@@ -548,6 +548,29 @@ class Reader:
                   if ink is not None and suit_of(name) != suit_of(reading.card)]
         return not others or min(others) > ink_apart(seen, want) - INK_PLAINER
 
+    def _rivals_inked(self, frame: np.ndarray, found: list[Reading]) -> list[Reading]:
+        """The readings, those named surely where another outline of the card names another
+        suit surely made unsure where the ink is not their name's (:meth:`_ink_agrees`), before
+        the rivals meet (:func:`_one_per_place`): a numeral printing's 2 of squiggles, named
+        surely at one outline and a sure 2 of stars at another a few pixels off, was left
+        unsure, though the star's outline showed the squiggle's ink (big 0747).  Judged only
+        at such places, which are few: every kept reading's ink is judged again after
+        (:meth:`_checked`)."""
+        sure = [r for r in found if r.card not in (UNSURE, BACK)]
+        rivals = {id(r) for r in sure for o in sure if suit_of(o.card) != suit_of(r.card)
+                  and iou(r.corners, o.corners) > CONFLICT}
+        if not rivals:
+            return found
+        cards_over = _on_top(found)
+        out = []
+        for r in found:
+            if id(r) in rivals:
+                small = straighten(frame, r.corners, size=INK_SIZE)
+                if not self._ink_agrees(small, r, self._hand_over(small), cards_over):
+                    r = _unsure(r)
+            out.append(r)
+        return out
+
     def _checked(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The rules that refuse what cannot be right, in turn: a face not on the deck's paper
         is dropped; a sure name is made unsure where the card is not the others' size, where
@@ -889,7 +912,7 @@ class Reader:
             if sized:
                 second += self._completed(frame, outlines, straight, [float(np.median(sized))], first + second, edges)
         found = first + second + self._looked_again(frame, first + second, edges)
-        kept = _one_per_place(_best_first(self._past_the_cards_over(frame, found)))
+        kept = _one_per_place(_best_first(self._rivals_inked(frame, self._past_the_cards_over(frame, found))))
         kept = self._under_the_cards_over(frame, kept)
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
