@@ -549,13 +549,14 @@ class Reader:
         return not others or min(others) > ink_apart(seen, want) - INK_PLAINER
 
     def _rivals_inked(self, frame: np.ndarray, found: list[Reading]) -> list[Reading]:
-        """The readings, those named surely where another outline of the card names another
-        suit surely made unsure where the ink is not their name's (:meth:`_ink_agrees`), before
-        the rivals meet (:func:`_one_per_place`): a numeral printing's 2 of squiggles, named
+        """The readings, each sure name that a sure outline of another suit contradicts at its
+        place judged by its ink before the two meet (:func:`_one_per_place`): unsure where the
+        ink is not its name's (:meth:`_ink_agrees`), so that it leaves the other name alone
+        as an unsure guess of another suit does.  A numeral printing's 2 of squiggles, named
         surely at one outline and a sure 2 of stars at another a few pixels off, was left
-        unsure, though the star's outline showed the squiggle's ink (big 0747).  Judged only
-        at such places, which are few: every kept reading's ink is judged again after
-        (:meth:`_checked`)."""
+        unsure, though the star's outline showed the squiggle's ink (big 0747).  Only such
+        places, which are few, are judged here; every kept reading is judged in
+        :meth:`_checked`."""
         sure = [r for r in found if r.card not in (UNSURE, BACK)]
         rivals = {id(r) for r in sure for o in sure if suit_of(o.card) != suit_of(r.card)
                   and iou(r.corners, o.corners) > CONFLICT}
@@ -912,7 +913,8 @@ class Reader:
             if sized:
                 second += self._completed(frame, outlines, straight, [float(np.median(sized))], first + second, edges)
         found = first + second + self._looked_again(frame, first + second, edges)
-        kept = _one_per_place(_best_first(self._rivals_inked(frame, self._past_the_cards_over(frame, found))))
+        found = self._rivals_inked(frame, self._past_the_cards_over(frame, found))
+        kept = _one_per_place(_best_first(found))
         kept = self._under_the_cards_over(frame, kept)
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
