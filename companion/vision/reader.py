@@ -29,7 +29,7 @@ from companion.vision.ink import INK_SIZE, ink_apart, ink_colour
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
 from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer,
-                                    cells_under, suit_of)
+                                    at_ink_size, cells_under, suit_of)
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
@@ -521,9 +521,10 @@ class Reader:
 
     def _hand_over(self, small: np.ndarray) -> np.ndarray:
         """Where a hand lies over a face straightened to ``INK_SIZE`` (bool, that size): found
-        at the namer's size, where its skin was measured."""
+        at the namer's size, where its skin was measured, and shrunk as the namer shrinks it
+        for the ink (:func:`at_ink_size`)."""
         face = cv2.resize(small, (FACE_W, FACE_H), interpolation=cv2.INTER_LINEAR)
-        return cv2.resize(self.namer.hand_pixels(face).astype(np.uint8), INK_SIZE, interpolation=cv2.INTER_AREA) > 0
+        return at_ink_size(self.namer.hand_pixels(face))
 
     def _ink_agrees(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None, cards_over=()) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``; ``hand``: where
