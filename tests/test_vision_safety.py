@@ -191,6 +191,18 @@ def test_a_sure_rival_of_another_suit_in_another_ink_leaves_a_sure_name_alone():
     assert not invented(placed, readings)
 
 
+def test_a_card_taken_to_lie_on_top_but_lying_under_is_put_back_into_the_naming():
+    """Big 0276: a mono 4 of circles lies over a corner of a 2 of squares, which is named at
+    the likeness of a card seen whole and so was taken to lie on top: the square's corner,
+    left out of the 4, hid its circles and left it unsure.  Named with the square put back,
+    the 4 is as like as before and sure."""
+    frame, placed, taught = _true_cards("big", "0276.jpg")
+    truth = next(p for p in placed if p.card == "4 circle")
+    readings = taught.read(frame)  # (read round it alone, the square's corner is named as it lies)
+    assert names_at(readings, truth) == {"4 circle"}
+    assert not invented(placed, readings)
+
+
 def test_an_outline_much_smaller_than_the_frame_s_cards_is_not_sure():
     half = card("1 cross", 600, width=70)  # half a 2 of pips, cut by a sleeve: a card's proportions
     readings = _sized_alike([card("5 circle"), card("4 squiggle", 200, width=104), half])

@@ -73,6 +73,8 @@ HALF_OF = 0.06   # a whole card grown from an outline, as like another card as t
                  # this much, means the outline was half of it (measured: halves 0.03 under; whole cards
                  # grown over a neighbour 0.14 under and more)
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
+OVER_AGAIN = 0.9  # an unsure reading this like a face, some of it left out as under a card seen whole, is
+                  # named again with that card put back (it may lie under this one)
 UNDER_GAIN = 0.03  # a sure card named otherwise past a sure card over it, this much likelier so, lies under it
 ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies on top of any it overlaps
 COVER_LEAST = 0.02  # ... and is left out of the naming of a card it covers this much of
@@ -826,6 +828,38 @@ class Reader:
         return self._measured_named(frame, self._fitted(frame, _one_per_place(_best_first(fresh))), sure, on_top,
                                     backs=False)
 
+    def _over_the_cards_under(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
+        """The unsure readings whose naming left out cards taken to lie on top, each named
+        again with one of those cards put back in turn: a card seen whole by its likeness
+        (``ON_TOP``) may still lie partly under this one, and leaving its corner out hid this
+        card's print (big 0276: a 4 of circles over a 2 of squares' corner was unsure, the
+        square's corner left out of it; named with it, a sure 4 at 0.996).  Put back, a card
+        truly on top spoils the likeness; one truly under shows this card's own print there,
+        so a new name is kept only where it is sure and at least as like as before
+        (:meth:`_named_over`).  One place is looked at once, through its likest outline."""
+        tried: list[np.ndarray] = []
+        out = []
+        for reading in _best_first(readings):
+            if (reading.card == UNSURE and reading.under and reading.similarity >= OVER_AGAIN
+                    and not any(iou(reading.corners, t) > AGAIN for t in tried)):
+                tried.append(reading.corners)
+                reading = self._named_over(frame, reading)
+            out.append(reading)
+        return out
+
+    def _named_over(self, frame: np.ndarray, reading: Reading) -> Reading:
+        """An unsure reading named again with each card it left out put back in turn: the first
+        sure name at least as like as the reading (:meth:`_over_the_cards_under`), else the
+        reading as it was."""
+        face = straighten(frame, reading.corners)
+        for back_in in range(len(reading.under)):
+            under = reading.under[:back_in] + reading.under[back_in + 1:]
+            naming = self.namer.name(face, covered_on_face(reading.corners, under) if under else None)
+            if naming.confidence >= SAFE and naming.similarity >= reading.similarity:
+                return Reading(naming.card, naming.card, reading.corners, naming.confidence, naming.similarity,
+                               naming.candidates, under)
+        return reading
+
     def _past_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The unsure readings named again with every card named surely that overlaps one left
         out of its naming, not only the cards seen whole: a card in the middle of a stack,
@@ -914,6 +948,7 @@ class Reader:
             if sized:
                 second += self._completed(frame, outlines, straight, [float(np.median(sized))], first + second, edges)
         found = first + second + self._looked_again(frame, first + second, edges)
+        found = self._over_the_cards_under(frame, found)
         found = self._rivals_inked(frame, self._past_the_cards_over(frame, found))
         kept = _one_per_place(_best_first(found))
         kept = self._under_the_cards_over(frame, kept)
