@@ -198,7 +198,7 @@ def test_a_card_taken_to_lie_on_top_but_lying_under_is_put_back_into_the_naming(
     the 4 is as like as before and sure."""
     frame, placed, taught = _true_cards("big", "0276.jpg")
     truth = next(p for p in placed if p.card == "4 circle")
-    readings = taught.read(frame)  # (read round it alone, the square's corner is named as it lies)
+    readings = taught.read(frame)  # (the whole frame: read round the 4 alone, the code before named it too)
     assert names_at(readings, truth) == {"4 circle"}
     assert not invented(placed, readings)
 

@@ -853,12 +853,18 @@ class Reader:
         reading as it was."""
         face = straighten(frame, reading.corners)
         for back_in in range(len(reading.under)):
-            under = reading.under[:back_in] + reading.under[back_in + 1:]
-            naming = self.namer.name(face, covered_on_face(reading.corners, under) if under else None)
-            if naming.confidence >= SAFE and naming.similarity >= reading.similarity:
-                return Reading(naming.card, naming.card, reading.corners, naming.confidence, naming.similarity,
-                               naming.candidates, under)
+            again = self._named_leaving_out(face, reading.corners,
+                                            reading.under[:back_in] + reading.under[back_in + 1:])
+            if again.card != UNSURE and again.similarity >= reading.similarity:
+                return again
         return reading
+
+    def _named_leaving_out(self, face: np.ndarray, corners: np.ndarray, over) -> Reading:
+        """A face straightened at ``corners`` named with the cards ``over`` it left out: a
+        reading, unsure below ``SAFE``."""
+        naming = self.namer.name(face, covered_on_face(corners, list(over)) if over else None)
+        return Reading(naming.card if naming.confidence >= SAFE else UNSURE, naming.card, corners,
+                       naming.confidence, naming.similarity, naming.candidates, tuple(over))
 
     def _past_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The unsure readings named again with every card named surely that overlaps one left
@@ -905,12 +911,9 @@ class Reader:
         new = [c for c in over if not any(np.array_equal(c, u) for u in known)]
         if not new:
             return None
-        covered = covered_on_face(reading.corners, known + new)
-        if cells_under(covered).mean() > MOST_COVERED:
+        if cells_under(covered_on_face(reading.corners, known + new)).mean() > MOST_COVERED:
             return None
-        naming = self.namer.name(straighten(frame, reading.corners), covered)
-        return Reading(naming.card if naming.confidence >= SAFE else UNSURE, naming.card, reading.corners,
-                       naming.confidence, naming.similarity, naming.candidates, tuple(known + new))
+        return self._named_leaving_out(straighten(frame, reading.corners), reading.corners, known + new)
 
     def _completed(self, frame: np.ndarray, outlines: Outlines, straight: StraightEdges, shorts: list[float],
                    seen: list[Reading], edges: EdgeField) -> list[Reading]:
