@@ -11,7 +11,9 @@ INK_SIZE = (50, 70)  # the face shrunk to compare ink colours
 INK_DARK = 0.7       # ink: pixels darker than this share of the paper
 COLOURED = 0.06      # coloured ink: a pixel whose share of B, G or R (against the paper) is this far
                      # from a grey's third
-COLOURED_LEAST = 0.01  # ... at least this share of the face, to tell its colour by
+COLOURED_LEAST = 0.01  # ... at least this share of what shows of the face, to tell its colour by (of
+                       # the whole face before: a red 2 beside a hand over half the face, 31 coloured
+                       # pixels of the 35 the whole face asked, told no suit: big 1066)
 PAPER_NEAR = 0.04    # paper: a pixel whose colour shares lie this near the face's paper's
 
 
@@ -63,13 +65,15 @@ def ink_colour(face: np.ndarray, ignore: np.ndarray | None = None) -> np.ndarray
     (bool, the face's shape: another card or a hand over it).  Only the plainly coloured
     pixels: a grey printed frame, a hand's shadow or a glare's washed edge beside a coloured
     numeral is no part of the suit's colour, and on a face half hidden it is a larger share
-    of what shows.  None when too little coloured ink shows (a deck printed in black)."""
+    of what shows.  None when too little coloured ink shows, for what shows of the face (a
+    deck printed in black)."""
     ink = _dark_pixels(face, ignore)
     if ink is None:
         return None
     shares = ink / ink.sum(axis=1, keepdims=True)
     coloured = ink[np.abs(shares - 1 / 3).max(axis=1) > COLOURED]
-    if len(coloured) < COLOURED_LEAST * face.shape[0] * face.shape[1]:
+    shown = face.shape[0] * face.shape[1] if ignore is None else int((~ignore).sum())
+    if len(coloured) < COLOURED_LEAST * shown:
         return None
     tone = coloured.mean(axis=0)
     return tone / tone.sum()
