@@ -542,14 +542,16 @@ class Reader:
             return True
         over = list(reading.under) + _lying_over(reading.corners, cards_over)  # (one in both is left out once)
         seen = self._face_ink(small, hand, covered_on_face(reading.corners, over, size=INK_SIZE) if over else None)
-        want = self.inks[reading.card]
-        if seen is None or want is None or ink_apart(seen, want) <= INK_DRIFT:
+        if seen is None or self.inks[reading.card] is None:
+            return True
+        drift = self.namer.suit_ink_near(seen, reading.card)  # (its suit's ink, as the namer judges it)
+        if drift <= INK_DRIFT:
             return True
         # far from its name's ink: it disagrees where it is plainly another suit's ink, not where it
         # is far from every ink the deck has (glare's washed ink, a shadow's dim one)
         others = [ink_apart(seen, ink) for name, ink in self.inks.items()
                   if ink is not None and suit_of(name) != suit_of(reading.card)]
-        return not others or min(others) > ink_apart(seen, want) - INK_PLAINER
+        return not others or min(others) > drift - INK_PLAINER
 
     def _rivals_inked(self, frame: np.ndarray, found: list[Reading]) -> list[Reading]:
         """The readings, each sure name that a sure outline of another suit contradicts at its
