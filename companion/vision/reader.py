@@ -571,11 +571,17 @@ class Reader:
         out = []
         for r in found:
             if id(r) in rivals:
-                small = straighten(frame, r.corners, size=INK_SIZE)
-                if not self._ink_agrees(small, r, self._hand_over(small), cards_over):
+                small, hand = self._in_colour(frame, r)
+                if not self._ink_agrees(small, r, hand, cards_over):
                     r = _unsure(r)
             out.append(r)
         return out
+
+    def _in_colour(self, frame: np.ndarray, reading: Reading) -> tuple[np.ndarray, np.ndarray | None]:
+        """A reading's face straightened to ``INK_SIZE`` for the colour rules, and where a hand
+        lies over it (:meth:`_hand_over`; None for a back's, which no colour rule judges)."""
+        small = straighten(frame, reading.corners, size=INK_SIZE)
+        return small, None if reading.guess == BACK else self._hand_over(small)
 
     def _checked(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The rules that refuse what cannot be right, in turn: a face not on the deck's paper
@@ -583,15 +589,16 @@ class Reader:
         another reading has the name more likely, and where its ink is not its name's colour.
         (Each face is straightened small, and the hand over it found, once for both colour rules;
         a back's, which neither judges, has no hand found.)"""
-        small = {id(r): straighten(frame, r.corners, size=INK_SIZE) for r in readings}
-        hand = {id(r): self._hand_over(small[id(r)]) for r in readings if r.guess != BACK}
+        small, hand = {}, {}
+        for r in readings:
+            small[id(r)], hand[id(r)] = self._in_colour(frame, r)
         kept = _one_of_each(_sized_alike([r for r in readings
-                                          if self._deck_coloured(small[id(r)], r, hand.get(id(r)))]))
+                                          if self._deck_coloured(small[id(r)], r, hand[id(r)])]))
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
         # (and every back named: one not seen whole may lie under the face, but a back's print is
         # no part of a face's ink either way — a red back over a purple star turned its ink red: big 1505)
         cards_over = _on_top(kept) + [r.corners for r in kept if r.card == BACK]
-        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand.get(id(r)), cards_over) else _unsure(r)
+        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand[id(r)], cards_over) else _unsure(r)
                 for r in kept]
 
     def _not_half(self, frame: np.ndarray, reading: Reading) -> Reading:
