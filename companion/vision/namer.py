@@ -41,14 +41,15 @@ UNALIGNED = 0.35        # a face that did not align keeps this share of its marg
 RIVALS = 4              # the best names settled pairwise
 BACK_PHASE, BACK_SHIFT = 0.1, 12  # a back's pattern found this clearly, at most this far off (pixels)
 SHADE = 0.5             # two faces differing by less than this (normalised) differ in shade only
-INK_NEAR = 0.08         # the coloured ink of what shows of a face this near one name's ink ...
+INK_NEAR = 0.08         # the coloured ink of what shows of a face this near one name's suit's ink ...
 INK_GAP = 0.05          # ... and this much nearer it than the other's (inks this far apart) tells two names
                         # (measured on the big set's 2,692 numeral and pips faces at least half visible, at
                         # their true outlines, hands and covers left out: the right suit's ink nearest and
                         # this much nearer than every other suit's on 2,631; a wrong suit's so on 1, at
                         # 0.03 — and no other nearer than 0.10, none of those this much nearer.  0.04
                         # before: the 321 right ones from 0.04 to 0.08, a red numeral beside its symbol
-                        # under a hand or a card, went untold; big set +12 right, none wrong)
+                        # under a hand or a card, went untold; big set +12 right, none wrong, and +5 more
+                        # with the suit's ink the nearest of its ranks', :meth:`Namer.suit_ink_near`)
 INK_OVERRULED = 0.5     # shapes that say the other name this plainly (margin) leave both names unsure
 SHOWN_ENOUGH = 0.15     # the share of where two faces differ, of that not under a hand, that must show
                         # past another card for a sure decision, less giving less confidence (measured
@@ -294,6 +295,11 @@ class Namer:
         self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
         self.back_rows = [k for k, (name, _) in enumerate(names) if name == BACK]
         self.inks = taught_inks(faces, BACK)  # the coloured ink of each face
+        by_suit_ink: dict[str, list[np.ndarray]] = {}
+        for name, ink in self.inks.items():
+            if ink is not None:
+                by_suit_ink.setdefault(suit_of(name), []).append(ink)
+        self.suit_inks = {suit: np.stack(inks) for suit, inks in by_suit_ink.items()}  # (each rank's, per suit)
         self.window = cv2.createHanningWindow((FACE_W, FACE_H), cv2.CV_32F)
         self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
         self.inner[RIM:-RIM, RIM:-RIM] = True
@@ -509,7 +515,8 @@ class Namer:
     def _ink_side(self, a: int, b: int, seen: np.ndarray | None) -> int:
         """Which of two names one picture in grey (a numeral in blue and the same numeral in
         green, the symbols that differ hidden) the face's ink ``seen`` says it is: +1 a, -1 b,
-        0 when it cannot tell — it must be very near one name's and well away from the other's."""
+        0 when it cannot tell — it must be very near one name's suit's (:meth:`suit_ink_near`) and well
+        away from the other's."""
         ink_a, ink_b = self.inks.get(self.labels[a][0]), self.inks.get(self.labels[b][0])
         if seen is None or ink_a is None or ink_b is None or ink_apart(ink_a, ink_b) < INK_GAP:
             return 0  # no ink to tell by, or the same ink: it tells nothing
@@ -523,8 +530,7 @@ class Namer:
         taught inks.  A suit is printed in one ink, but each rank's teaching photo measures it a
         little off (on the corpus's decks, up to 0.03 apart): a red 2 under a hand, 0.068 from
         the 4 of crosses' ink, was 0.09 from the 2's, and went untold (big 1066)."""
-        return min(ink_apart(seen, ink) for other, ink in self.inks.items()
-                   if ink is not None and suit_of(other) == suit_of(name))
+        return float(np.abs(self.suit_inks[suit_of(name)] - seen).max(axis=1).min())  # (as ink_apart measures)
 
     def _inked_suit(self, seen: np.ndarray | None) -> str | None:
         """The suit whose ink the face plainly shows (near it, and well away from every other
