@@ -890,7 +890,8 @@ def test_a_hand_over_a_card_is_no_part_of_its_paper_colour():
 def test_a_numeral_s_ink_tells_its_suit_where_its_symbol_lies_under_a_card(scene, card):
     """Big 0921 and 0699: a numeral printing's 3, its symbol under another card, shows only its
     numeral, which is one picture in grey for every suit; its red (a cross) or purple (a star)
-    is 0.08 to 0.1 from the taught ink under the frame's light, and well away from every other
-    suit's.  Taken as the suit's only within 0.04, the 3 was unsure between the suits."""
+    is 0.05 to 0.06 from its suit's taught ink under the frame's light, and 0.05 or more nearer
+    it than any other suit's.  Taken as the suit's only within 0.04, the 3 was unsure between
+    the suits."""
     naming = named_at_its_place("big", scene, card)
     assert naming.card == card and naming.confidence >= SAFE

@@ -520,17 +520,17 @@ class Namer:
         ink_a, ink_b = self.inks.get(self.labels[a][0]), self.inks.get(self.labels[b][0])
         if seen is None or ink_a is None or ink_b is None or ink_apart(ink_a, ink_b) < INK_GAP:
             return 0  # no ink to tell by, or the same ink: it tells nothing
-        near_a, near_b = self.suit_ink_near(seen, self.labels[a][0]), self.suit_ink_near(seen, self.labels[b][0])
+        near_a, near_b = (self.suit_ink_near(seen, suit_of(self.labels[k][0])) for k in (a, b))
         if min(near_a, near_b) > INK_NEAR or abs(near_a - near_b) < INK_GAP:
             return 0
         return 1 if near_a < near_b else -1
 
-    def suit_ink_near(self, seen: np.ndarray, name: str) -> float:
-        """How near a face's ink ``seen`` is to its name's suit's: to the nearest of the suit's
-        taught inks.  A suit is printed in one ink, but each rank's teaching photo measures it a
+    def suit_ink_near(self, seen: np.ndarray, suit: str) -> float:
+        """How near a face's ink ``seen`` is to a suit's: to the nearest of the suit's taught
+        inks.  A suit is printed in one ink, but each rank's teaching photo measures it a
         little off (on the corpus's decks, up to 0.03 apart): a red 2 under a hand, 0.068 from
         the 4 of crosses' ink, was 0.09 from the 2's, and went untold (big 1066)."""
-        return float(np.abs(self.suit_inks[suit_of(name)] - seen).max(axis=1).min())  # (as ink_apart measures)
+        return float(np.abs(self.suit_inks[suit] - seen).max(axis=1).min())  # (as ink_apart measures)
 
     def _inked_suit(self, seen: np.ndarray | None) -> str | None:
         """The suit whose ink the face plainly shows (near it, and well away from every other

@@ -25,7 +25,7 @@ from companion.vision.backs import BackLook
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, ShortSideHere, StraightEdges, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
-from companion.vision.ink import INK_SIZE, ink_apart, ink_colour
+from companion.vision.ink import INK_SIZE, ink_colour
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
 from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer,
@@ -544,13 +544,13 @@ class Reader:
         seen = self._face_ink(small, hand, covered_on_face(reading.corners, over, size=INK_SIZE) if over else None)
         if seen is None or self.inks[reading.card] is None:
             return True
-        drift = self.namer.suit_ink_near(seen, reading.card)  # (its suit's ink, as the namer judges it)
+        suit = suit_of(reading.card)
+        drift = self.namer.suit_ink_near(seen, suit)  # (its suit's ink, as the namer judges it)
         if drift <= INK_DRIFT:
             return True
         # far from its name's ink: it disagrees where it is plainly another suit's ink, not where it
         # is far from every ink the deck has (glare's washed ink, a shadow's dim one)
-        others = [ink_apart(seen, ink) for name, ink in self.inks.items()
-                  if ink is not None and suit_of(name) != suit_of(reading.card)]
+        others = [self.namer.suit_ink_near(seen, other) for other in self.namer.suit_inks if other != suit]
         return not others or min(others) > drift - INK_PLAINER
 
     def _rivals_inked(self, frame: np.ndarray, found: list[Reading]) -> list[Reading]:
