@@ -529,7 +529,7 @@ class Namer:
         """How near a face's ink ``seen`` is to a suit's: to the nearest of the suit's taught
         inks.  A suit is printed in one ink, but each rank's teaching photo measures it a
         little off (on the corpus's decks, up to 0.03 apart): a red 2 under a hand, 0.068 from
-        the 4 of crosses' ink, was 0.09 from the 2's, and went untold (big 1066)."""
+        the 4 of crosses' ink, was 0.097 from the 2's, and went untold (big 1066)."""
         return float(np.abs(self.suit_inks[suit] - seen).max(axis=1).min())  # (as ink_apart measures)
 
     def _inked_suit(self, seen: np.ndarray | None) -> str | None:
