@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
-from companion.vision.namer import at_ink_size
+from companion.vision.namer import _best_matches, at_ink_size
 from companion.vision.reader import (SAFE, UNSURE, Reading, _best_first, _one_of_each, _one_per_place, _sized_alike, card_size,
                                      _sure_over, completed_under, expected_size, held_to_known, short_side_on,
                                      size_on_planes, sized_on_table, table_plane)
@@ -895,3 +895,41 @@ def test_a_numeral_s_ink_tells_its_suit_where_its_symbol_lies_under_a_card(scene
     the suits."""
     naming = named_at_its_place("big", scene, card)
     assert naming.card == card and naming.confidence >= SAFE
+
+
+def test_a_numeral_is_compared_only_where_it_lies_clear_of_the_card_on_top():
+    """Big 0982: a 4 of stars, the corners of two cards over the top and the right of its
+    numeral.  Compared with the card's corner inside the patch, the numeral looked like
+    neither a 4 nor a 5 plainly, and the 4 was 0.49 sure; compared only where it lies clear of
+    the cards, it is plainly a 4."""
+    naming = named_at_its_place("big", "0982.jpg", "4 star")
+    assert naming.card == "4 star" and naming.confidence >= SAFE
+
+
+def test_a_numeral_half_under_a_card_tells_by_the_half_that_shows():
+    """Big 0899: a 3 of stars, a card over the right half of its numeral and of its symbol.
+    Where nothing else tells a 3 from a 1 or a 5, the half of the numeral that shows, compared
+    alone, does: the card was missed, each name as likely as the next."""
+    placed, readings = read_scene("big", "0899.jpg")
+    truth = next(p for p in placed if p.card == "3 star")
+    assert names_at(readings, truth) == {"3 star"}
+    assert not invented(placed, readings)
+
+
+def test_a_patch_compared_where_the_picture_is_flat_matches_nothing():
+    """A masked correlation divides by the picture's spread under the mask: where it is flat
+    (the card on top's plain paper), that place matches nothing, and the patch is found
+    where it lies, as OpenCV's own masked matching finds it."""
+    rng = np.random.default_rng(3)
+    patch, other = rng.random((2, 20, 14)).astype(np.float32)
+    flat = np.full((26, 20), 0.5, np.float32)
+    mask = np.ones_like(patch)
+    mask[:, 10:] = 0
+    assert _best_matches(flat, (patch,), mask) == [-1.0]
+    window = flat.copy()
+    window[3:23, 2:16] = patch
+    window[:, 12:] += rng.random((26, 8)).astype(np.float32)  # where the mask leaves out
+    found, elsewhere = _best_matches(window, (patch, other), mask)
+    assert found == pytest.approx(1.0, abs=1e-4)
+    opencv = cv2.matchTemplate(window, other, cv2.TM_CCOEFF_NORMED, mask=mask)
+    assert elsewhere == pytest.approx(float(opencv[np.isfinite(opencv)].max()), abs=1e-4)

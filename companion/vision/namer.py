@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
 
 from companion.vision.geometry import FACE_H, FACE_W
 from companion.vision.ink import INK_SIZE, ink_apart, ink_colour, paper_shares_of, share_planes, taught_inks
@@ -137,6 +138,34 @@ def _box_share(sums: np.ndarray, x: int, y: int, w: int, h: int) -> float:
     patch's share at a constant cost (a mask's mean over each patch of each pair of rivals
     was a tenth of naming a face)."""
     return float(sums[y + h, x + w] - sums[y, x + w] - sums[y + h, x] + sums[y, x]) / (w * h)
+
+
+def _best_matches(window: np.ndarray, patches: tuple[np.ndarray, ...], mask: np.ndarray | None) -> list[float]:
+    """How well each of ``patches`` (of one size) matches anywhere in ``window`` (the best
+    normalised correlation), compared only where ``mask`` is set.  Masked, the window's
+    places are stacked once and every patch is one product with them: OpenCV's masked
+    matching costs six times its plain one, and most of the naming's patch comparisons are
+    masked where a card lies on top.  A place where the window is flat under the mask
+    matches nothing (its correlation would divide by nothing)."""
+    if mask is None:
+        return [float(cv2.matchTemplate(window, patch, cv2.TM_CCOEFF_NORMED).max()) for patch in patches]
+    h, w = mask.shape
+    places = sliding_window_view(window, (h, w)).reshape(-1, h * w)
+    weights = mask.ravel()
+    count = float(weights.sum())
+    if count == 0:
+        return [-1.0] * len(patches)
+    centred = []
+    for patch in patches:
+        pixels = patch.ravel()
+        shown = (pixels - (pixels @ weights) / count) * weights
+        centred.append(shown / max(float(np.sqrt(shown @ shown)), 1e-6))
+    sums = places @ weights
+    spread = (places * places) @ weights - sums * sums / count
+    flat = spread <= 1e-6 * count
+    scores = (places @ np.stack(centred, axis=1)) / np.sqrt(np.where(flat, 1.0, spread))[:, None]
+    scores[flat] = -1.0
+    return [float(v) for v in scores.max(axis=0)]
 
 
 def _normalised(image: np.ndarray) -> np.ndarray:
@@ -326,35 +355,49 @@ class Namer:
         return self._pair_patches[key]
 
     def _local_side(self, a: int, b: int, sig: np.ndarray, open_sums: np.ndarray,
-                    clear_sums: np.ndarray | None = None) -> tuple[float, float, bool] | None:
+                    clear_sums: np.ndarray | None = None, clear: np.ndarray | None = None
+                    ) -> tuple[float, float, bool] | None:
         """Which of two faces the patches where they differ look like (+1 a, -1 b), each patch
         matched on its own with a few pixels' play — a corner numeral sits a pixel or two off
         after the whole face is aligned; how like the likelier face they look; and whether
         every patch matched shows whole.  A patch shows where its cells are mostly open
         (``open_sums``) or where it lies clear of the card on top pixel by pixel (``clear_sums``:
         its cells along that card's edge are left out of the whole face); both masks given as
-        their ``cv2.integral`` sums, as :func:`_box_share` reads them.  None when no patch
+        their ``cv2.integral`` sums, as :func:`_box_share` reads them.  Where ``clear`` (the
+        mask itself) is given, a patch is compared only where it is clear of that card, and a
+        patch more than half clear counts too, by the share that shows.  None when no patch
         has a picture in both faces (a pip against blank paper: the whole-face measure decides
         that)."""
         ta, tb = self.sharp[a], self.sharp[b]
         h, w = sig.shape
-        total = weight = best = 0.0
+        in_sight = np.zeros(3)  # each patch's area times (ra - rb), times max(ra, rb), and the area
+        half_hidden = np.zeros(3)  # the same for patches more than half clear of the card on top only
         whole = True
         for x, y, bw, bh, area in self._patches(a, b):
             shown = _box_share(open_sums, x, y, bw, bh)
-            if shown < 1.0 and clear_sums is not None and _box_share(clear_sums, x, y, bw, bh) >= PATCH_CLEAR:
+            in_clear = 0.0 if clear_sums is None else _box_share(clear_sums, x, y, bw, bh)
+            if shown < 1.0 and in_clear >= PATCH_CLEAR:
                 shown = 1.0  # clear of the card on top, however its cells lie
-            if not shown > 0.5:
+            if not shown > 0.5 and not in_clear > 0.5:
                 continue
-            whole = whole and shown == 1.0
             pa, pb = ta[y:y + bh, x:x + bw], tb[y:y + bh, x:x + bw]
             x0, y0 = max(0, x - PLAY), max(0, y - PLAY)
             window = sig[y0:min(h, y + bh + PLAY), x0:min(w, x + bw + PLAY)]
-            ra = float(cv2.matchTemplate(window, pa, cv2.TM_CCOEFF_NORMED).max())
-            rb = float(cv2.matchTemplate(window, pb, cv2.TM_CCOEFF_NORMED).max())
-            total += area * (ra - rb)
-            best += area * max(ra, rb)
-            weight += area
+            # matched only where it lies clear of the card on top: a card's corner inside a
+            # 4's patch looked like neither a 4 nor a 5 (big 0982)
+            mask = None if clear is None or in_clear == 1.0 else \
+                clear[y:y + bh, x:x + bw].astype(np.float32)
+            ra, rb = _best_matches(window, (pa, pb), mask)
+            if shown > 0.5:
+                whole = whole and shown == 1.0
+                in_sight += (area * (ra - rb), area * max(ra, rb), area)
+            else:
+                area *= in_clear  # it tells as much as shows of it
+                half_hidden += (area * (ra - rb), area * max(ra, rb), area)
+        # a patch more than half clear of the card on top tells too (the half of a 3 beside
+        # the card's edge, big 0899), but never shows whole
+        total, best, weight = in_sight + half_hidden
+        whole = whole and bool(in_sight[2])
         if weight == 0:
             return None
         return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0)), best / weight, whole
@@ -654,7 +697,7 @@ class Namer:
                         worst[loser] = 0.0
                         lost[loser] = 1.0
                     continue
-                patches = self._local_side(a, b, fine, open_sums, clear_sums)
+                patches = self._local_side(a, b, fine, open_sums, clear_sums, clear)
                 local, likeness, shown_whole = patches if patches is not None else (None, 1.0, False)
                 middle = (aligned[a] + aligned[b]) / 2
                 # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
