@@ -370,9 +370,8 @@ class Namer:
         that)."""
         ta, tb = self.sharp[a], self.sharp[b]
         h, w = sig.shape
-        in_sight = np.zeros(3)  # each patch's area times (ra - rb), times max(ra, rb), and the area
-        half_hidden = np.zeros(3)  # the same for patches more than half clear of the card on top only
-        whole = True
+        total = weight = best = 0.0
+        whole, in_sight = True, False
         for x, y, bw, bh, area in self._patches(a, b):
             shown = _box_share(open_sums, x, y, bw, bh)
             in_clear = 0.0 if clear_sums is None else _box_share(clear_sums, x, y, bw, bh)
@@ -389,15 +388,14 @@ class Namer:
                 clear[y:y + bh, x:x + bw].astype(np.float32)
             ra, rb = _best_matches(window, (pa, pb), mask)
             if shown > 0.5:
-                whole = whole and shown == 1.0
-                in_sight += (area * (ra - rb), area * max(ra, rb), area)
-            else:
-                area *= in_clear  # it tells as much as shows of it
-                half_hidden += (area * (ra - rb), area * max(ra, rb), area)
-        # a patch more than half clear of the card on top tells too (the half of a 3 beside
-        # the card's edge, big 0899), but never shows whole
-        total, best, weight = in_sight + half_hidden
-        whole = whole and bool(in_sight[2])
+                whole, in_sight = whole and shown == 1.0, True
+            else:  # more than half clear of the card on top: it tells too (the half of a 3
+                # beside the card's edge, big 0899), by the share that shows, but never whole
+                area *= in_clear
+            total += area * (ra - rb)
+            best += area * max(ra, rb)
+            weight += area
+        whole = whole and in_sight
         if weight == 0:
             return None
         return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0)), best / weight, whole
