@@ -85,6 +85,12 @@ def taught_inks(faces: dict[str, np.ndarray], back: str) -> dict[str, np.ndarray
             for name, face in faces.items() if name != back}
 
 
+def inks_apart(inks: np.ndarray, ink: np.ndarray) -> np.ndarray:
+    """How far each of several ink tones (one a row) lies from one: the most any one
+    channel's share differs."""
+    return np.abs(inks - ink).max(axis=-1)
+
+
 def ink_apart(a: np.ndarray, b: np.ndarray) -> float:
-    """How far apart two ink tones are: the most any one channel's share differs."""
-    return float(np.abs(a - b).max())
+    """How far apart two ink tones are (:func:`inks_apart`)."""
+    return float(inks_apart(a, b))

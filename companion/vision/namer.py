@@ -20,7 +20,8 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from companion.vision.geometry import FACE_H, FACE_W
-from companion.vision.ink import INK_SIZE, ink_apart, ink_colour, paper_shares_of, share_planes, taught_inks
+from companion.vision.ink import (INK_SIZE, ink_apart, ink_colour, inks_apart, paper_shares_of, share_planes,
+                                  taught_inks)
 
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.7           # a cell whose error is above this for every face is covered
@@ -571,7 +572,7 @@ class Namer:
         inks.  A suit is printed in one ink, but each rank's teaching photo measures it a
         little off (on the corpus's decks, up to 0.03 apart): a red 2 under a hand, 0.068 from
         the 4 of crosses' ink, was 0.097 from the 2's, and went untold (big 1066)."""
-        return float(np.abs(self.suit_inks[suit] - seen).max(axis=1).min())  # (as ink_apart measures)
+        return float(inks_apart(self.suit_inks[suit], seen).min())
 
     def _inked_suit(self, seen: np.ndarray | None) -> str | None:
         """The suit whose ink the face plainly shows (near it, and well away from every other
