@@ -119,6 +119,18 @@ def test_another_outline_naming_a_card_otherwise_leaves_it_unsure_unless_it_all_
     assert _one_per_place([sure, named_otherwise])[0].card == UNSURE  # a sure rival always counts
 
 
+def test_a_card_named_past_the_card_over_it_stands_beside_that_card():
+    """Big 0276: a 4 of circles half under a 1 of circles, named surely with the 1 left out as
+    lying on top, at an outline sharing more than SAME with the 1's: two cards, one under the
+    other, not two guesses at one — the 4's likelier naming put the 1 out, and it was missed."""
+    top = card("1 circle", similarity=0.991)
+    under = replace(card("4 circle", x=30, similarity=0.994), under=(top.corners,))
+    kept = _one_per_place(_best_first([top, under]))
+    assert sorted(r.card for r in kept) == ["1 circle", "4 circle"]
+    stranger = card("4 circle", x=30, similarity=0.994)  # no card left out of it: another guess
+    assert [r.card for r in _one_per_place(_best_first([top, stranger]))] == ["4 circle"]
+
+
 def test_a_part_of_a_card_named_surely_leaves_the_card_named_surely_beside_it():
     """Big 0312: half a 2 of squares, a card's proportions at half its size, named a sure 1 of
     squares (0.94) — likelier than the whole 2 of squares (0.90) at the same place, so the whole

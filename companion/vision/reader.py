@@ -28,6 +28,7 @@ from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_colour
 from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
+from companion.vision.stacking import lies_on_top
 from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer,
                                     at_ink_size, cells_under, suit_of)
 
@@ -320,18 +321,24 @@ def _part_of(part: Reading, reading: Reading) -> bool:
             and quad_area(part.corners) < PART * quad_area(reading.corners))
 
 
-def _sure_over(reading: Reading, sure: list[Reading]) -> list[np.ndarray]:
+def _sure_over(reading: Reading, sure: list[Reading], edges: EdgeField | None = None) -> list[np.ndarray]:
     """The outlines of the cards named surely (``sure``) that lie over a reading: those
     overlapping it (:func:`_lying_over`), but not the reading itself nor a part of it
     (:func:`_part_of`) — what a card's naming again past the cards over it leaves out."""
-    return _lying_over(reading.corners, [s.corners for s in sure if s is not reading and not _part_of(s, reading)])
+    return _lying_over(reading.corners, [s.corners for s in sure if s is not reading and not _part_of(s, reading)],
+                       edges)
 
 
-def _lying_over(quad: np.ndarray, on_top: list[np.ndarray]) -> list[np.ndarray]:
+def _lying_over(quad: np.ndarray, on_top: list[np.ndarray], edges: EdgeField | None = None) -> list[np.ndarray]:
     """The outlines of cards seen whole that lie over ``quad``: those covering some of it,
     but not another outline of the same card (sharing more than ``CONFLICT`` with it: a
-    card a little off its own better outline is not under itself)."""
-    return [c for c in on_top if overlap(quad, c) > COVER_LEAST and iou(quad, c) <= CONFLICT]
+    card a little off its own better outline is not under itself), nor a card that ``quad``'s
+    edge shows it lies on top of (:func:`~companion.vision.stacking.lies_on_top`, where the
+    frame's ``edges`` are given): seen whole by its likeness, a card may still lie under
+    another by a corner (big 0758: a 4 of squares over a 4 of circles and a back, each a tenth
+    under it, both left out of its naming, two thirds of it, was missed)."""
+    return [c for c in on_top if overlap(quad, c) > COVER_LEAST and iou(quad, c) <= CONFLICT
+            and not (edges is not None and lies_on_top(edges, quad, c))]
 
 
 def table_plane(readings: list[Reading]) -> np.ndarray | None:
@@ -409,7 +416,7 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
     kept: list[Reading] = []
     for reading in found:
         same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME
-                and not _part_before_the_whole(other, reading)]
+                and not _part_before_the_whole(other, reading) and not _one_under_the_other(reading, other)]
         if not same:
             kept.append(reading)
             continue
@@ -423,6 +430,15 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
                 and not _another_suit_guessed(reading, best.card) and not _likeliest_there(reading, best.card):
             kept[same[0]] = _unsure(best)
     return kept
+
+
+def _one_under_the_other(a: Reading, b: Reading) -> bool:
+    """Whether one of two readings was named with the other's card left out as lying on top of
+    it: two cards, one under the other, not two guesses at one card — so both stand (big 0276:
+    a 4 of circles half under a 1 of circles, named surely past it at an outline sharing 0.6 of
+    the 1's, put the 1 out)."""
+    return (any(np.array_equal(u, b.corners) for u in a.under)
+            or any(np.array_equal(u, a.corners) for u in b.under))
 
 
 def _part_before_the_whole(kept: Reading, reading: Reading) -> bool:
@@ -495,6 +511,9 @@ class Reader:
         # a back's blended tone (its pattern inside the rim), to find backs by on a busy cloth
         self.back_tone = faces[BACK][12:-12, 8:-8].reshape(-1, 3).mean(axis=0) if BACK in faces else None
         self.back_look = BackLook(faces[BACK]) if BACK in faces else None
+        # the edges of the frame being read (:meth:`read`), to tell which of two overlapping cards
+        # lies on top by; None between reads (the live loop's looks at known outlines go without)
+        self._edges: EdgeField | None = None
 
     def _deck_coloured(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None) -> bool:
         """Whether a face (``small``: straightened to ``INK_SIZE``; ``hand``: where a hand lies
@@ -540,7 +559,7 @@ class Reader:
         deck has — it says no other suit."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
-        over = list(reading.under) + _lying_over(reading.corners, cards_over)  # (one in both is left out once)
+        over = list(reading.under) + _lying_over(reading.corners, cards_over, self._edges)  # (one in both is left out once)
         seen = self._face_ink(small, hand, covered_on_face(reading.corners, over, size=INK_SIZE) if over else None)
         if seen is None or self.inks[reading.card] is None:
             return True
@@ -704,7 +723,7 @@ class Reader:
                     continue  # looked at closely enough already, through outlines much like it
                 thumb = cv2.resize(straighten(frame, outline, size=GLANCE_SIZE), THUMB,
                                    interpolation=cv2.INTER_AREA)  # (warped small, it aliases)
-                over = _lying_over(outline, covers)
+                over = _lying_over(outline, covers, self._edges)
                 if self.namer.glance(thumb) < FIRST_GLANCE:
                     if looks_back is None:
                         looks_back = self._back_by_look(frame, outline, over, thumb)
@@ -796,7 +815,7 @@ class Reader:
             u.similarity > s.similarity and iou(u.corners, s.corners) > KNOWN for u in unsure)]
         quads = []
         for reading in unsure:
-            over = _lying_over(reading.corners, on_top)
+            over = _lying_over(reading.corners, on_top, self._edges)
             if over:
                 whole = completed_under(reading.corners, over)
                 quads += ([whole] if whole is not None else []) + [reading.corners]
@@ -881,7 +900,7 @@ class Reader:
         itself partly hidden, lies over the one under it, whose name its print spoils
         (:func:`_sure_over`)."""
         sure = _sure(readings)
-        return [self._named_past(frame, r, _sure_over(r, sure))
+        return [self._named_past(frame, r, _sure_over(r, sure, self._edges))
                 if r.card == UNSURE and r.similarity >= FAIR and  # (a place named surely already: no need)
                 not any(iou(r.corners, s.corners) > CONFLICT for s in sure) else r
                 for r in readings]
@@ -891,7 +910,7 @@ class Reader:
         naming did not leave out (:meth:`_named_under`): a card's first naming knows no card
         on top of it, and the top card's print over it can make another name of it."""
         sure = _sure(readings)
-        return [self._named_under(frame, r, _sure_over(r, sure)) if any(r is s for s in sure) else r
+        return [self._named_under(frame, r, _sure_over(r, sure, self._edges)) if any(r is s for s in sure) else r
                 for r in readings]
 
     def _named_under(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading:
@@ -942,8 +961,16 @@ class Reader:
         """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
         height) when ``frame`` is a part of it (the live loop reads what changed): the sizes a
         card may have are shares of the camera's frame, not of the part."""
+        self._edges = EdgeField(frame)
+        try:
+            return self._read(frame, whole, self._edges)
+        finally:
+            self._edges = None
+
+    def _read(self, frame: np.ndarray, whole: tuple[int, int] | None, edges: EdgeField) -> list[Reading]:
+        """:meth:`read`, the frame's ``edges`` made (and kept on the reader, for which card lies
+        on top, until it returns)."""
         outlines = Outlines(frame, self.paper, self.back_tone, whole)
-        edges = EdgeField(frame)
         first = self._named(frame, outlines.quads(), edges=edges)
         sure = _sure(first)
         # the cards seen whole (named or nearly) give the size to complete the others with;
