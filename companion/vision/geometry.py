@@ -171,6 +171,18 @@ class EdgeField:
         self.gx = cv2.Sobel(small, cv2.CV_32F, 1, 0, ksize=3)
         self.gy = cv2.Sobel(small, cv2.CV_32F, 0, 1, ksize=3)
 
+    def steps_across(self, places: np.ndarray, normals: np.ndarray) -> np.ndarray:
+        """The brightness step across a line at each of ``places`` (..., 2: frame pixels), in
+        the direction of its ``normals`` (unit, broadcast to ``places``): the gradient's part
+        along it, per colour, with its sign (..., colours).  Nothing outside the frame steps."""
+        shape = places.shape[:-1]
+        rows = np.float32(places).reshape(shape[0], -1, 2)  # (a map is under 32767 rows)
+        mx, my = (np.ascontiguousarray(rows[..., k]) for k in (0, 1))
+        gx, gy = (cv2.remap(g, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).reshape(shape + (-1,))
+                  for g in (self.gx, self.gy))
+        normals = np.broadcast_to(normals, shape + (2,))
+        return gx * normals[..., 0:1] + gy * normals[..., 1:2]
+
     def snap(self, quads, reach: float = SNAP_REACH) -> list[np.ndarray]:
         """Each quad (ordered) with each side moved onto the strongest straight edge within
         reach of it: the finder's outlines come from thickened, blurred or shrunken edge maps
@@ -196,14 +208,7 @@ class EdgeField:
         base = q[:, :, None, :] + along[None, None, :, None] * vectors[:, :, None, :]  # (n, 4, P, 2)
         grid = (base[:, :, :, None, :]
                 + offsets[:, None, None, :, None] * normal[:, :, None, None, :])    # (n, 4, P, O, 2)
-        mx = np.ascontiguousarray(grid[..., 0].reshape(n * 4, -1))  # (a map is under 32767 rows)
-        my = np.ascontiguousarray(grid[..., 1].reshape(n * 4, -1))
-        gx = cv2.remap(self.gx, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-        gy = cv2.remap(self.gy, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-        shape = (n, 4, SNAP_POINTS, SNAP_STEPS)
-        nx = np.broadcast_to(normal[:, :, None, None, None, 0], shape + (1,))[..., 0]
-        ny = np.broadcast_to(normal[:, :, None, None, None, 1], shape + (1,))[..., 0]
-        across = np.abs(gx.reshape(shape + (-1,)) * nx[..., None] + gy.reshape(shape + (-1,)) * ny[..., None]).sum(-1)
+        across = np.abs(self.steps_across(grid, normal[:, :, None, None, :])).sum(-1)  # (n, 4, P, O)
         best = across.argmax(axis=3)                                            # (n, 4, P)
         strength = np.take_along_axis(across, best[..., None], axis=3)[..., 0]
         points = np.take_along_axis(grid, best[..., None, None].repeat(2, axis=-1), axis=3)[:, :, :, 0, :]

@@ -10,7 +10,6 @@ from its likeness."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from companion.vision.geometry import EdgeField
@@ -53,11 +52,7 @@ def edge_shown(edges: EdgeField, quad: np.ndarray, other: np.ndarray) -> float |
     offsets = np.arange(-REACH, REACH + 1, dtype=np.float32)
     normal = normals[side]
     grid = points[:, None, :] + offsets[None, :, None] * normal[:, None, :]
-    mx, my = (np.ascontiguousarray(grid[..., k], np.float32) for k in (0, 1))
-    gx, gy = (cv2.remap(g, mx, my, cv2.INTER_LINEAR) for g in (edges.gx, edges.gy))
-    if gx.ndim == 2:
-        gx, gy = gx[..., None], gy[..., None]
-    across = gx * normal[:, None, None, 0] + gy * normal[:, None, None, 1]  # (places, offsets, colours)
+    across = edges.steps_across(grid, normal[:, None, :])  # (places, offsets, colours)
     total = 0.0
     for i in np.unique(side):
         steps = across[side == i]
