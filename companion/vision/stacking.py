@@ -44,7 +44,7 @@ def edge_shown(edges: EdgeField, quad: np.ndarray, other: np.ndarray) -> float |
     along = [np.arange(ENDS, 1.0 - ENDS, STEP / length, dtype=np.float32) for length in lengths]
     side = np.repeat(np.arange(4), [len(a) for a in along])
     points = q[side] + np.concatenate(along)[:, None] * vectors[side]
-    keep = _inside_distance(np.float32(other).reshape(4, 2))(points) > CLEAR_OF
+    keep = _inside_by(points, np.float32(other).reshape(4, 2)) > CLEAR_OF
     keep &= (np.bincount(side[keep], minlength=4) >= LEAST_PLACES)[side]
     side, points = side[keep], points[keep]
     if not len(points):
@@ -75,18 +75,12 @@ def lies_on_top(edges: EdgeField, quad: np.ndarray, other: np.ndarray) -> bool:
     return theirs is not None and mine > PLAINER * max(0.0, theirs) + SHOWN_LEAST
 
 
-def _inside_distance(quad: np.ndarray):
-    """A function giving, for points (n, 2), how far each lies inside the convex ``quad``
-    (negative outside): the least distance to the lines of its sides."""
-    ends = np.roll(quad, -1, axis=0)
-    vectors = ends - quad
+def _inside_by(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """How far each of ``points`` (n, 2) lies inside the convex ``quad`` (negative outside):
+    the least distance to the lines of its sides."""
+    vectors = np.roll(quad, -1, axis=0) - quad
     normals = np.stack([-vectors[:, 1], vectors[:, 0]], axis=1)
     normals /= np.maximum(np.linalg.norm(normals, axis=1), 1e-6)[:, None]
-    centre = quad.mean(axis=0)
-    if float(((centre - quad) * normals).sum(axis=1).min()) < 0:
+    if float(((quad.mean(axis=0) - quad) * normals).sum(axis=1).min()) < 0:
         normals = -normals  # the normals point inward whichever way the corners run
-
-    def distance(points: np.ndarray) -> np.ndarray:
-        return (((points[:, None, :] - quad[None]) * normals[None]).sum(axis=2)).min(axis=1)
-
-    return distance
+    return ((points[:, None, :] - quad[None]) * normals[None]).sum(axis=2).min(axis=1)
