@@ -16,7 +16,7 @@ from companion.vision.backs import BackLook
 from companion.vision.reader import BACK_LOOK, LOOKED, UNSURE, Reading, _best_first, _looked_astray, _one_per_place
 from sim.table_camera import STYLES
 from sim.zener_print import card_back
-from tests.test_vision_safety import card, invented, names_at, read_round, read_scene
+from tests.vision_scenes import card, invented, names_at, read_round, read_scene
 from tests.vision_score import taught_faces
 
 

@@ -15,12 +15,14 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
+from companion.vision.geometry import iou, order_corners, straighten
 from companion.vision.namer import _best_matches, at_ink_size
 from companion.vision.reader import (SAFE, UNSURE, Reading, _best_first, _one_of_each, _one_per_place, _sized_alike, card_size,
                                      _sure_over, completed_under, expected_size, held_to_known, short_side_on,
                                      size_on_planes, sized_on_table, table_plane)
 from sim.table_camera import STYLES, Conditions, compose
+from tests.vision_scenes import (true_cards, card, invented, named_at_its_place, names_at, read_round,
+                                 read_scene)
 from tests.vision_score import readers
 
 STYLE = STYLES[0]  # classic: white paper, coloured symbols
@@ -30,66 +32,6 @@ SKIN = (150, 180, 225)
 @pytest.fixture(scope="module")
 def reader():
     return readers()[STYLE.name]
-
-
-def card(name, x=0.0, width=100.0, confidence=1.0, similarity=0.95):
-    corners = np.float32([[x, 0], [x + width, 0], [x + width, 1.4 * width], [x, 1.4 * width]])
-    return Reading(name, name, corners, confidence, similarity, ((name, confidence),))
-
-
-def _true_cards(set_name: str, scene: str):
-    """A scene of the synthetic corpus drawn: its frame, the cards placed (the truth) and its
-    printing's taught reader."""
-    from tests.camera_corpus import render, scenes
-
-    recipe = next(s for s in scenes(set_name) if s.name == scene)
-    frame, placed = render(recipe)
-    return frame, placed, readers()[recipe.style.name]
-
-
-def read_scene(set_name: str, scene: str):
-    """A scene of the synthetic corpus, drawn and read by its printing's taught reader: the
-    cards placed (the truth) and the readings."""
-    frame, placed, taught = _true_cards(set_name, scene)
-    return placed, taught.read(frame)
-
-
-def read_round(set_name: str, scene: str, *cards: str, which=lambda placed: True, every: bool = False):
-    """A scene read as the live loop reads a change: only the part of the frame round the
-    named cards (a card's length round them, sized as parts of the whole frame) — a third of
-    the whole frame's cost.  The cards placed (the truth), those named (the first placed of
-    each name that ``which`` accepts, or ``every`` one) and the readings, in the frame's
-    pixels."""
-    from tests.vision_score import part_round
-
-    frame, placed, taught = _true_cards(set_name, scene)
-    if every:
-        chosen = [p for p in placed if p.card in cards and which(p)]
-    else:
-        chosen = [next(p for p in placed if p.card == name and which(p)) for name in cards]
-    part, corner = part_round(frame, np.concatenate([np.float32(p.corners) for p in chosen]))
-    readings = taught.read(part, whole=(frame.shape[1], frame.shape[0]))
-    return placed, chosen, [replace(r, corners=np.float32(r.corners) + np.float32(corner)) for r in readings]
-
-
-def named_at_its_place(set_name: str, scene: str, card: str):
-    """The namer's naming of a card of a scene at its true outline, the cards laid after it (on
-    top of it) left out: the namer alone, at a twentieth of reading the frame."""
-    frame, placed, taught = _true_cards(set_name, scene)
-    i = next(i for i, p in enumerate(placed) if p.card == card)
-    corners = np.float32(placed[i].corners)
-    covered = covered_on_face(corners, [np.float32(p.corners) for p in placed[i + 1:]])
-    return taught.namer.name(straighten(frame, corners), covered)
-
-
-def names_at(readings, truth) -> set[str]:
-    """The names read where a card truly lies."""
-    return {r.card for r in readings if iou(r.corners, truth.corners) > 0.5}
-
-
-def invented(placed, readings) -> list:
-    """The readings named surely where no card lies."""
-    return [r for r in readings if r.card != UNSURE and max(iou(r.corners, p.corners) for p in placed) < 0.5]
 
 
 def test_a_name_given_surely_twice_is_sure_only_where_it_is_likelier():
@@ -208,7 +150,7 @@ def test_a_card_taken_to_lie_on_top_but_lying_under_is_put_back_into_the_naming(
     the likeness of a card seen whole and so was taken to lie on top: the square's corner,
     left out of the 4, hid its circles and left it unsure.  Named with the square put back,
     the 4 is as like as before and sure."""
-    frame, placed, taught = _true_cards("big", "0276.jpg")
+    frame, placed, taught = true_cards("big", "0276.jpg")
     truth = next(p for p in placed if p.card == "4 circle")
     readings = taught.read(frame)  # (the whole frame: read round the 4 alone, the code before named it too)
     assert names_at(readings, truth) == {"4 circle"}
@@ -269,7 +211,7 @@ def test_a_sliver_of_a_numeral_between_fingers_names_nothing_surely(scene, corne
     """A hand over a numeral printing's numeral, a sliver of it showing between two fingers:
     named surely wrong (0.88, 1.0) through the outlines the reader found — what tells the ranks
     apart lay nearly all under the hand, and the sliver decided."""
-    frame, _, taught = _true_cards("big", scene)
+    frame, _, taught = true_cards("big", scene)
     assert taught.namer.name(straighten(frame, np.float32(corners))).confidence < SAFE
 
 
@@ -320,7 +262,7 @@ def test_a_face_whose_ink_is_far_from_every_suit_s_keeps_its_name():
     """Big 0472: a 1 of crosses beside a hand, its blue dimmed in the hand's shadow, 0.18 from
     the cross's ink: the drift refused its name — but its ink is no nearer another suit's than
     that (0.17), so it says no other suit, and the card is named."""
-    frame, placed, taught = _true_cards("big", "0472.jpg")
+    frame, placed, taught = true_cards("big", "0472.jpg")
     corners = np.float32(next(p for p in placed if p.card == "1 cross").corners)
     [kept] = taught._checked(frame, [Reading("1 cross", "1 cross", corners, 1.0, 0.95)])
     assert kept.card == "1 cross"
@@ -834,7 +776,7 @@ def test_a_card_under_cards_not_seen_whole_is_named_past_them():
     hidden — named surely, but not seen whole, so not known to lie on top of it.  Their print
     over it spoiled its naming (unsure); named again with every sure card over it left out, it
     is named."""
-    frame, placed, taught = _true_cards("big", "0046.jpg")
+    frame, placed, taught = true_cards("big", "0046.jpg")
     under = order_corners(np.float32(placed[0].corners))
     over = [Reading(p.card, p.card, order_corners(np.float32(p.corners)), 1.0, 0.85) for p in placed[1:]]
     unsure = Reading(UNSURE, "1 star", under, 0.0, 0.8)
@@ -851,7 +793,7 @@ def test_a_part_of_a_card_named_otherwise_is_no_card_over_it():
     of the 4's naming as a card over it, it hid the print that shows: the 4 stayed unsure and
     was put out by its part.  A sure reading within an outline, much smaller, is a part of
     that card, not a card over it."""
-    frame, placed, taught = _true_cards("big", "0923.jpg")
+    frame, placed, taught = true_cards("big", "0923.jpg")
     under = order_corners(np.float32(placed[0].corners))
     over = [Reading(p.card, p.card, order_corners(np.float32(p.corners)), 1.0, 0.95) for p in placed[1:3]]
     part = Reading("2 square", "2 square", order_corners(np.float32([[894, 271], [963, 244], [994, 350], [922, 371]])),
@@ -892,7 +834,7 @@ def test_a_hand_over_a_card_is_no_part_of_its_paper_colour():
     """Big 0603: a hand over half a 2 of squiggles in a dim room — the skin, lighter than the
     grey paper, was the lighter half of the face, and the card was dropped as not on the
     deck's paper."""
-    frame, placed, taught = _true_cards("big", "0603.jpg")
+    frame, placed, taught = true_cards("big", "0603.jpg")
     corners = np.float32(next(p for p in placed if p.card == "2 squiggle").corners)
     [kept] = taught._checked(frame, [Reading("2 squiggle", "2 squiggle", corners, 1.0, 0.92)])
     assert kept.card == "2 squiggle"

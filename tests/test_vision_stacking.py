@@ -100,7 +100,7 @@ def test_in_a_drawn_scene_the_card_on_top_is_told_at_the_true_outlines():
 def test_a_card_under_another_is_not_left_out_of_the_one_on_top_of_it():
     """Big 0758 read whole: the 4 of squares, two thirds of it left out as lying under the two
     cards it covers, was missed."""
-    from tests.test_vision_safety import invented, names_at, read_scene
+    from tests.vision_scenes import invented, names_at, read_scene
 
     placed, readings = read_scene("big", "0758.jpg")
     truth = next(p for p in placed if p.card == "4 square")
