@@ -14,6 +14,7 @@ how far past half-way towards the winner the face lies against its closest rival
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -68,6 +69,9 @@ CLEAR_REACH = 2         # pixels round a card on top (its edge, its shadow) that
 PATCH_CLEAR = 0.95      # ... and the share of a differing patch clear of them that shows it whole, however
                         # the face's cells lie (a cell a tenth under the card is left out of the whole-face
                         # measure; a corner numeral beside the card's edge was; big set +9 right, none wrong)
+PART_SIDE = 10          # pixels each way: a part of a differing patch this big (a corner index's pip or
+                        # numeral, apart from the big symbol it joins) is matched on its own where the
+                        # patch is mostly hidden; a smaller one is a sliver of a pip's edge (big 1111)
 PLAIN = 0.9             # patches matching their face this well, shown whole, deciding to the full (measured on
                         # the big set: 9 cards half under another card, their numeral in view, named right
                         # so, none wrongly; where the rest of what tells two names apart is under the card)
@@ -245,6 +249,43 @@ def _shown_enough(shape: np.ndarray, power: float, out_of_sight: np.ndarray, lea
     return min(1.0, power / (power + float((hidden * hidden).sum())) / least)
 
 
+class Patch(NamedTuple):
+    """A box where two taught faces differ, with a picture in both (x, y, w, h in pixels,
+    area: the differing pixels, grown), and the boxes of its parts apart."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+    area: int
+    parts: tuple[tuple[int, int, int, int, int], ...]
+
+
+def _pictured(ta: np.ndarray, tb: np.ndarray, box: tuple[int, int, int, int]) -> bool:
+    """Whether both sharp faces have a picture in ``box`` (not blank paper in either)."""
+    x, y, w, h = box
+    return ta[y:y + h, x:x + w].std() >= 0.25 and tb[y:y + h, x:x + w].std() >= 0.25
+
+
+def _parts_apart(differ: np.ndarray, ta: np.ndarray, tb: np.ndarray,
+                 box: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int, int], ...]:
+    """The parts of a differing patch (``box``) that lie apart when grown by a pixel rather than
+    two, at least ``PART_SIDE`` each way and pictured in both faces, as (x, y, w, h, area):
+    grown by two pixels, a corner index's pip joins the big symbol beside it, and a card
+    over the symbol hid the pip's patch with it.  Empty where the patch is one part alone."""
+    x, y, w, h = box
+    grown = cv2.dilate(np.ascontiguousarray(differ[y:y + h, x:x + w]), np.ones((3, 3), np.uint8))
+    count, _, stats, _ = cv2.connectedComponentsWithStats(grown)
+    if count <= 2:
+        return ()
+    parts = []
+    for px, py, pw, ph, area in stats[1:count]:
+        part = (int(px) + x, int(py) + y, int(pw), int(ph))
+        if min(pw, ph) >= PART_SIDE and _pictured(ta, tb, part):
+            parts.append(part + (int(area),))
+    return tuple(parts)
+
+
 def pixels_of(cells: np.ndarray) -> np.ndarray:
     """Per-cell values (one per cell, in the face's row order) spread over the face's pixels
     (the face's shape): the inverse of grouping pixels into cells."""
@@ -305,7 +346,7 @@ class Namer:
         self.cell_templates = np.ascontiguousarray(self.templates.reshape(-1, gh, CELL, gw, CELL).transpose(
             0, 1, 3, 2, 4).reshape(len(names), gh * gw, CELL * CELL))  # pixels grouped by cell
         self.cell_power = (self.cell_templates ** 2).sum(axis=2)
-        self._pair_patches: dict[tuple[int, int], list] = {}
+        self._pair_patches: dict[tuple[int, int], list[Patch]] = {}
         # the cells where some taught face (either way up) is skin-coloured itself (an orange
         # pip): a hand is not told from the print there.  Skin is told by its colour's shares
         # against the paper's (warmer), which a face's brightness leaves alone: a dark hand and
@@ -334,24 +375,24 @@ class Namer:
         self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
         self.inner[RIM:-RIM, RIM:-RIM] = True
 
-    def _patches(self, a: int, b: int) -> list[tuple[int, int, int, int, int]]:
-        """Where the sharp faces ``a`` and ``b`` differ, as boxes (x, y, w, h, area) each with
-        a picture in both faces; worked out once per pair (it depends on the deck alone)."""
+    def _patches(self, a: int, b: int) -> list[Patch]:
+        """Where the sharp faces ``a`` and ``b`` differ, as boxes each with a picture in both
+        faces, and within each its parts apart (:func:`_parts_apart`); worked out once per pair
+        (it depends on the deck alone)."""
         key = (min(a, b), max(a, b))  # the same boxes either way round
         if key not in self._pair_patches:
             ta, tb = self.sharp[key[0]], self.sharp[key[1]]
             differ = (np.abs(ta - tb) > DIFFER).astype(np.uint8)
             differ[:RIM] = differ[-RIM:] = 0
             differ[:, :RIM] = differ[:, -RIM:] = 0
-            differ = cv2.dilate(differ, np.ones((5, 5), np.uint8))
-            count, _, stats, _ = cv2.connectedComponentsWithStats(differ)
+            joined = cv2.dilate(differ, np.ones((5, 5), np.uint8))
+            count, _, stats, _ = cv2.connectedComponentsWithStats(joined)
             boxes = []
             for x, y, bw, bh, area in stats[1:count]:
-                if area < 20:
-                    continue
-                if ta[y:y + bh, x:x + bw].std() < 0.25 or tb[y:y + bh, x:x + bw].std() < 0.25:
+                box = (int(x), int(y), int(bw), int(bh))
+                if area < 20 or not _pictured(ta, tb, box):
                     continue  # a pip against blank paper: the whole-face measure decides that
-                boxes.append((int(x), int(y), int(bw), int(bh), int(area)))
+                boxes.append(Patch(*box, int(area), _parts_apart(differ, ta, tb, box)))
             self._pair_patches[key] = boxes
         return self._pair_patches[key]
 
@@ -366,28 +407,34 @@ class Namer:
         its cells along that card's edge are left out of the whole face); both masks given as
         their ``cv2.integral`` sums, as :func:`_box_share` reads them.  Where ``clear`` (the
         mask itself) is given, a patch is compared only where it is clear of that card, and a
-        patch more than half clear counts too, by the share that shows.  None when no patch
+        patch more than half clear counts too, by the share that shows; of a patch mostly
+        hidden, its parts apart that show whole count (:func:`_parts_apart`).  None when no patch
         has a picture in both faces (a pip against blank paper: the whole-face measure decides
         that)."""
-        ta, tb = self.sharp[a], self.sharp[b]
-        h, w = sig.shape
         total = weight = best = 0.0
         whole, in_sight = True, False
-        for x, y, bw, bh, area in self._patches(a, b):
+        for x, y, bw, bh, area, parts in self._patches(a, b):
             shown = _box_share(open_sums, x, y, bw, bh)
             in_clear = 0.0 if clear_sums is None else _box_share(clear_sums, x, y, bw, bh)
             if shown < 1.0 and in_clear >= PATCH_CLEAR:
                 shown = 1.0  # clear of the card on top, however its cells lie
             if not shown > 0.5 and not in_clear > 0.5:
+                # mostly hidden: its parts that show whole tell on their own (a corner index's
+                # pip, joined to the big symbol under the card on top: big 0584's 3 of squares)
+                for px, py, pw, ph, part_area in parts:
+                    if _box_share(open_sums, px, py, pw, ph) == 1.0 or \
+                            clear_sums is not None and _box_share(clear_sums, px, py, pw, ph) >= PATCH_CLEAR:
+                        ra, rb = self._patch_matches(a, b, sig, (px, py, pw, ph), None)
+                        total += part_area * (ra - rb)
+                        best += part_area * max(ra, rb)
+                        weight += part_area
+                        in_sight = True
                 continue
-            pa, pb = ta[y:y + bh, x:x + bw], tb[y:y + bh, x:x + bw]
-            x0, y0 = max(0, x - PLAY), max(0, y - PLAY)
-            window = sig[y0:min(h, y + bh + PLAY), x0:min(w, x + bw + PLAY)]
             # matched only where it lies clear of the card on top: a card's corner inside a
             # 4's patch looked like neither a 4 nor a 5 (big 0982)
             mask = None if clear is None or in_clear == 1.0 else \
                 clear[y:y + bh, x:x + bw].astype(np.float32)
-            ra, rb = _best_matches(window, (pa, pb), mask)
+            ra, rb = self._patch_matches(a, b, sig, (x, y, bw, bh), mask)
             if shown > 0.5:
                 whole, in_sight = whole and shown == 1.0, True
             else:  # more than half clear of the card on top: it tells too (the half of a 3
@@ -400,6 +447,26 @@ class Namer:
         if weight == 0:
             return None
         return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0)), best / weight, whole
+
+    def _patch_matches(self, a: int, b: int, sig: np.ndarray, box: tuple[int, int, int, int],
+                       mask: np.ndarray | None) -> list[float]:
+        """How well the sharp faces ``a`` and ``b`` match the face ``sig`` in ``box``, each at
+        its best within ``PLAY`` pixels (``mask``: where in the box to compare)."""
+        x, y, bw, bh = box
+        h, w = sig.shape
+        x0, y0 = max(0, x - PLAY), max(0, y - PLAY)
+        window = sig[y0:min(h, y + bh + PLAY), x0:min(w, x + bw + PLAY)]
+        return _best_matches(window, (self.sharp[a][y:y + bh, x:x + bw], self.sharp[b][y:y + bh, x:x + bw]), mask)
+
+    def _plainly_read(self, a: int, b: int, fine: np.ndarray, open_sums: np.ndarray,
+                      clear_sums: np.ndarray | None, clear: np.ndarray | None) -> int:
+        """+1 or -1 where the patches that tell ``a`` from ``b`` show whole and plainly look
+        like one of them (:meth:`_local_side`): a numeral read; 0 otherwise."""
+        patches = self._local_side(a, b, fine, open_sums, clear_sums, clear)
+        if patches is None:
+            return 0
+        side, likeness, whole = patches
+        return int(np.sign(side)) if whole and likeness >= PLAIN and abs(side) >= 1.0 else 0
 
     def fitted(self, face_bgr: np.ndarray, guess: str, covered: np.ndarray | None = None) -> np.ndarray | None:
         """Where the card ``guess`` lies on a face straightened from an outline a little off
@@ -689,7 +756,11 @@ class Namer:
                 power = float((delta * delta).sum())
                 # two names printed in inks apart: the face's ink may be plainly one of them
                 inked = self._ink_side(a, b, ink)
-                if power < 8 * DIFFER:  # the same picture where it can be seen: the ink alone tells
+                if power < 8 * DIFFER:  # the same picture where it can be seen: the ink alone tells,
+                    # or the patches that differ, shown whole and read plainly (one corner index
+                    # is too little to count as shape: big 1377's 2 of crosses, its other index
+                    # under a hand, is told from a 3 by it)
+                    inked = inked or self._plainly_read(a, b, fine, open_sums, clear_sums, clear)
                     if inked:
                         winner, loser = (a, b) if inked > 0 else (b, a)
                         wins[winner] += 1

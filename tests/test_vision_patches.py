@@ -1,0 +1,75 @@
+"""Where two taught faces differ, and how the namer reads those patches on a face partly
+hidden (``companion.vision.namer``): a patch mostly under another card still tells by its
+parts that show whole, and a difference too small to count as shape (one corner index) still
+tells where it is read plainly."""
+
+import numpy as np
+
+from companion.vision.namer import PART_SIDE, _parts_apart
+from companion.vision.reader import SAFE, UNSURE
+from tests.vision_scenes import named_at_its_place, names_at, read_scene
+
+
+def _faces_with(*boxes):
+    """Two 'sharp faces' (140 x 100) differing in the given boxes (x, y, w, h), each with a
+    picture there in both (a stroke in one, a ring in the other), and the mask of where they
+    differ."""
+    rng = np.random.default_rng(7)
+    ta = rng.normal(0, 1, (140, 100)).astype(np.float32)
+    tb = ta.copy()
+    differ = np.zeros((140, 100), np.uint8)
+    for x, y, w, h in boxes:
+        tb[y:y + h, x:x + w] = -ta[y:y + h, x:x + w]
+        differ[y:y + h, x:x + w] = 1
+    return ta, tb, differ
+
+
+def test_a_corner_pip_three_pixels_from_the_big_symbol_is_a_part_of_its_own():
+    """Grown by two pixels, a pip three pixels from the big symbol joins it into one patch;
+    grown by one, they lie apart, and each big enough is a part."""
+    pip, symbol = (10, 30, 12, 12), (25, 45, 40, 40)  # 3 pixels between them
+    ta, tb, differ = _faces_with(pip, symbol)
+    box = (8, 28, 59, 59)  # the joined patch, grown
+    parts = _parts_apart(differ, ta, tb, box)
+    assert [p[:4] for p in parts] == [(9, 29, 14, 14), (24, 44, 42, 42)]
+
+
+def test_a_sliver_is_no_part():
+    """A strip a few pixels wide (the edge of a pip a pixel off) is too small to be matched on
+    its own: with a few pixels' play it matches either face (big 1111: a 3 of squares under a
+    hand was named a 2 by such slivers)."""
+    sliver, symbol = (10, 30, PART_SIDE - 6, 20), (17, 30, 40, 40)
+    ta, tb, differ = _faces_with(sliver, symbol)
+    parts = _parts_apart(differ, ta, tb, (8, 28, 51, 44))
+    assert [p[:4] for p in parts] == [(16, 29, 42, 42)]
+
+
+def test_a_patch_of_one_part_has_no_parts():
+    ta, tb, differ = _faces_with((20, 20, 30, 30))
+    assert _parts_apart(differ, ta, tb, (18, 18, 34, 34)) == ()
+
+
+def test_a_suit_shown_by_the_corner_pip_decides_though_the_patch_it_joins_is_hidden():
+    """Big 0584: a 3 of squares, a 3 of circles over its big square and its lower corner, its
+    upper corner index (3 and a small square) in view.  The small square and the big one
+    differ from the circles' as one patch, mostly under the card: the patch told nothing, and
+    the card was taken for a 3 of circles, unsure (then missed).  The pip alone tells."""
+    placed, readings = read_scene("big", "0584.jpg")
+    truth = next(p for p in placed if p.card == "3 square")
+    assert names_at(readings, truth) == {"3 square"}
+
+
+def test_one_corner_index_read_plainly_tells_two_ranks_apart():
+    """Big 1377: a 2 of crosses, a hand over its upper corner index.  Where a 2 and a 3 differ,
+    only the lower index shows: too little to count as shape, so nothing told them apart and
+    the card was unsure (a 3 on top).  Read plainly, the index tells."""
+    naming = named_at_its_place("big", "1377.jpg", "2 cross")
+    assert naming.card == "2 cross" and naming.confidence >= SAFE
+
+
+def test_a_card_whose_telling_pip_lies_under_a_hand_is_not_named_by_slivers():
+    """Big 1111: a 3 of squares, its middle square (all that tells it from a 2) under a hand.
+    Matched on its own, any sliver of a pip's edge would name it; it must not be named a 2."""
+    placed, readings = read_scene("big", "1111.jpg")
+    truth = next(p for p in placed if p.card == "3 square")
+    assert names_at(readings, truth) - {UNSURE} <= {"3 square"}
