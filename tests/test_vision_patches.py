@@ -1,13 +1,14 @@
 """Where two taught faces differ, and how the namer reads those patches on a face partly
 hidden (``companion.vision.namer``): a patch mostly under another card still tells by its
-parts that show whole, and a difference too small to count as shape (one corner index) still
-tells where it is read plainly."""
+parts that show whole, a difference too small to count as shape (one corner index) still
+tells where it is read plainly, and the cells along a top card's edge, left out of the
+comparison, hide nothing of what tells two names apart."""
 
 import numpy as np
 
 from companion.vision.namer import PART_SIDE, _parts_apart
 from companion.vision.reader import SAFE, UNSURE
-from tests.vision_scenes import named_at_its_place, names_at, read_scene
+from tests.vision_scenes import invented, named_at_its_place, names_at, read_scene
 
 
 def _faces_with(*boxes):
@@ -73,3 +74,14 @@ def test_a_card_whose_telling_pip_lies_under_a_hand_is_not_named_by_slivers():
     placed, readings = read_scene("big", "1111.jpg")
     truth = next(p for p in placed if p.card == "3 square")
     assert names_at(readings, truth) - {UNSURE} <= {"3 square"}
+
+
+def test_the_cells_along_a_top_card_s_edge_hide_nothing_that_tells_two_names_apart():
+    """Big 0049: a 1 of circles, a 3 of circles' corner over its lower half, its numeral beside
+    that corner.  The cells along the corner's edge are left out of the comparison, and they
+    were counted as hiding what tells a 1 from a 5 too: so little seemed to show that the
+    numeral read plainly counted for little, and the card was unsure, then missed."""
+    placed, readings = read_scene("big", "0049.jpg")
+    truth = next(p for p in placed if p.card == "1 circle")
+    assert names_at(readings, truth) == {"1 circle"}
+    assert not invented(placed, readings)

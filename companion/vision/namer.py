@@ -551,16 +551,20 @@ class Namer:
             return replace(naming, margin=0.0, candidates=tuple((n, 0.0) for n, _ in naming.candidates))
         if not hidden.any() or (skin & ~under).mean() > MOST_HIDDEN:
             return self._named(face_bgr, None)  # nothing over it, or too much of a hand to name what is left
-        edge = None
+        edge, by_card = None, under
         if under.any():  # and the cells along the top card's edge: what shows there is a sliver of a
-            # symbol cut by it (half a circle can pass for a star's point) or the top card's shadow
+            # symbol cut by it (half a circle can pass for a star's point) or the top card's shadow.
+            # They are left out of the comparison, but they hide nothing that tells two names
+            # apart: only the cells truly under the card count as hiding it (counted too, they
+            # left a card half under another unsure wherever its rank mark lay near the card's
+            # edge: big 0049's 1 of circles, its numeral beside a 3's corner)
             grid = under.reshape(FACE_H // CELL, FACE_W // CELL).astype(np.uint8)
             wider = cv2.dilate(grid, np.ones((3, 3), np.uint8)).ravel() > 0
             edge = wider & ~hidden
-            under, hidden = wider, hidden | wider
+            by_card, hidden = wider, hidden | wider
         clear = None if covered is None else \
             cv2.dilate(covered.astype(np.uint8), np.ones((2 * CLEAR_REACH + 1,) * 2, np.uint8)) == 0
-        naming = self._named(face_bgr, hidden, under if under.any() else None, edge, clear, skin & ~under,
+        naming = self._named(face_bgr, hidden, under if under.any() else None, edge, clear, skin & ~by_card,
                              at_ink_size(hand_px))
         # a back is told by its whole pattern, never by what a hand leaves of it: a dark
         # sleeve beside a hand is not a back
