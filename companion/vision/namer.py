@@ -249,6 +249,16 @@ def _shown_enough(shape: np.ndarray, power: float, out_of_sight: np.ndarray, lea
     return min(1.0, power / (power + float((hidden * hidden).sum())) / least)
 
 
+def _in_view(open_sums: np.ndarray, clear_sums: np.ndarray | None,
+             box: tuple[int, int, int, int]) -> tuple[float, float]:
+    """How much of ``box`` shows: the share of it in open cells (1.0 where ``PATCH_CLEAR`` of
+    it lies clear of the card on top, however its cells lie), and the share clear of that card
+    pixel by pixel (0 where no card lies on top); both masks as their ``cv2.integral`` sums."""
+    shown = _box_share(open_sums, *box)
+    in_clear = 0.0 if clear_sums is None else _box_share(clear_sums, *box)
+    return (1.0 if in_clear >= PATCH_CLEAR else shown), in_clear
+
+
 class Patch(NamedTuple):
     """A box where two taught faces differ, with a picture in both (x, y, w, h in pixels,
     area: the differing pixels, grown), and the boxes of its parts apart."""
@@ -414,16 +424,12 @@ class Namer:
         total = weight = best = 0.0
         whole, in_sight = True, False
         for x, y, bw, bh, area, parts in self._patches(a, b):
-            shown = _box_share(open_sums, x, y, bw, bh)
-            in_clear = 0.0 if clear_sums is None else _box_share(clear_sums, x, y, bw, bh)
-            if shown < 1.0 and in_clear >= PATCH_CLEAR:
-                shown = 1.0  # clear of the card on top, however its cells lie
+            shown, in_clear = _in_view(open_sums, clear_sums, (x, y, bw, bh))
             if not shown > 0.5 and not in_clear > 0.5:
                 # mostly hidden: its parts that show whole tell on their own (a corner index's
                 # pip, joined to the big symbol under the card on top: big 0584's 3 of squares)
                 for px, py, pw, ph, part_area in parts:
-                    if _box_share(open_sums, px, py, pw, ph) == 1.0 or \
-                            clear_sums is not None and _box_share(clear_sums, px, py, pw, ph) >= PATCH_CLEAR:
+                    if _in_view(open_sums, clear_sums, (px, py, pw, ph))[0] == 1.0:
                         ra, rb = self._patch_matches(a, b, sig, (px, py, pw, ph), None)
                         total += part_area * (ra - rb)
                         best += part_area * max(ra, rb)
