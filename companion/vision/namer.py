@@ -770,9 +770,9 @@ class Namer:
                     # or the patches that differ, shown whole and read plainly (one corner index
                     # is too little to count as shape: big 1377's 2 of crosses, its other index
                     # under a hand, is told from a 3 by it)
-                    inked = inked or self._plainly_read(a, b, fine, open_sums, clear_sums, clear)
-                    if inked:
-                        winner, loser = (a, b) if inked > 0 else (b, a)
+                    told = inked or self._plainly_read(a, b, fine, open_sums, clear_sums, clear)
+                    if told:
+                        winner, loser = (a, b) if told > 0 else (b, a)
                         wins[winner] += 1
                         worst[loser] = 0.0
                         lost[loser] = 1.0

@@ -815,7 +815,7 @@ class Reader:
             u.similarity > s.similarity and iou(u.corners, s.corners) > KNOWN for u in unsure)]
         quads = []
         for reading in unsure:
-            over = _lying_over(reading.corners, on_top, self._edges)
+            over = _lying_over(reading.corners, on_top, edges)
             if over:
                 whole = completed_under(reading.corners, over)
                 quads += ([whole] if whole is not None else []) + [reading.corners]
