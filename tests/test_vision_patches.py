@@ -2,7 +2,8 @@
 hidden (``companion.vision.namer``): a patch mostly under another card still tells by its
 parts that show whole, a difference too small to count as shape (one corner index) still
 tells where it is read plainly, and the cells along a top card's edge, left out of the
-comparison, hide nothing of what tells two names apart."""
+comparison, hide nothing of what tells two names apart; a patch shows whole where its print lies
+clear of a top card, and the patches that show whole decide where they read plainly."""
 
 import numpy as np
 
@@ -84,4 +85,27 @@ def test_the_cells_along_a_top_card_s_edge_hide_nothing_that_tells_two_names_apa
     placed, readings = read_scene("big", "0049.jpg")
     truth = next(p for p in placed if p.card == "1 circle")
     assert names_at(readings, truth) == {"1 circle"}
+    assert not invented(placed, readings)
+
+
+def test_a_corner_index_beside_a_top_card_s_edge_shows_whole_where_its_print_lies_clear():
+    """Big 1015: a 1 of crosses, a back over its upper half, its lower corner index beside the
+    back's edge.  The index's patch (where a cross and a star differ) reaches a few pixels of
+    bare paper into the back's shadow, so it was never counted as shown whole, and the card
+    was missed.  Its print lies clear of the back: it shows whole, and tells the cross."""
+    naming = named_at_its_place("big", "1015.jpg", "1 cross")
+    assert naming.card == "1 cross" and naming.confidence >= SAFE
+    placed, readings = read_scene("big", "1015.jpg")
+    truth = next(p for p in placed if p.card == "1 cross")
+    assert names_at(readings, truth) == {"1 cross"}
+
+
+def test_the_patches_shown_whole_decide_though_a_patch_cut_by_the_top_card_reads_poorly():
+    """Big 0966: a 1 of squares, a 5 of squares over its middle.  Its corner numerals show
+    whole and read a 1 plainly against a 2, but the 2's pip, cut by the 5's edge and matched
+    where it shows, looks like neither face: over all the patches the reading was not plain,
+    and the card was unsure.  The patches shown whole, read plainly, decide."""
+    placed, readings = read_scene("big", "0966.jpg")
+    truth = next(p for p in placed if p.card == "1 square")
+    assert names_at(readings, truth) == {"1 square"}
     assert not invented(placed, readings)

@@ -66,9 +66,11 @@ HAND_SHOWN = 0.03       # ... and of where they differ, the share that must show
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
                         # room the alignment has to shift it)
 CLEAR_REACH = 2         # pixels round a card on top (its edge, its shadow) that hide what lies under it ...
-PATCH_CLEAR = 0.95      # ... and the share of a differing patch clear of them that shows it whole, however
-                        # the face's cells lie (a cell a tenth under the card is left out of the whole-face
-                        # measure; a corner numeral beside the card's edge was; big set +9 right, none wrong)
+PATCH_CLEAR = 0.95      # ... and the share of a differing patch's print (where the two faces differ) clear
+                        # of them that shows it whole, however the face's cells lie (a cell a tenth under the
+                        # card is left out of the whole-face measure; a corner numeral beside the card's edge
+                        # was; big set +9 right, none wrong) and whatever bare paper of its box lies by the
+                        # card's edge (big 1015's corner cross, its box 0.93 clear, its print all of it)
 PART_SIDE = 10          # pixels each way: a part of a differing patch this big (a corner index's pip or
                         # numeral, apart from the big symbol it joins) is matched on its own where the
                         # patch is mostly hidden; a smaller one is a sliver of a pip's edge (big 1111)
@@ -249,14 +251,57 @@ def _shown_enough(shape: np.ndarray, power: float, out_of_sight: np.ndarray, lea
     return min(1.0, power / (power + float((hidden * hidden).sum())) / least)
 
 
-def _in_view(open_sums: np.ndarray, clear_sums: np.ndarray | None,
-             box: tuple[int, int, int, int]) -> tuple[float, float]:
+def _in_view(open_sums: np.ndarray, clear_sums: np.ndarray | None, box: tuple[int, int, int, int],
+             clear: np.ndarray | None = None, print_: np.ndarray | None = None) -> tuple[float, float]:
     """How much of ``box`` shows: the share of it in open cells (1.0 where ``PATCH_CLEAR`` of
-    it lies clear of the card on top, however its cells lie), and the share clear of that card
-    pixel by pixel (0 where no card lies on top); both masks as their ``cv2.integral`` sums."""
+    the print that differs there, ``print_`` in the box, lies clear of the card on top: however
+    its cells lie, and whatever bare paper of the box lies by the card's edge), and the share of
+    the box clear of that card pixel by pixel (0 where no card lies on top); the masks as their
+    ``cv2.integral`` sums, and ``clear`` as it is."""
     shown = _box_share(open_sums, *box)
-    in_clear = 0.0 if clear_sums is None else _box_share(clear_sums, *box)
-    return (1.0 if in_clear >= PATCH_CLEAR else shown), in_clear
+    if clear_sums is None:
+        return shown, 0.0
+    in_clear = _box_share(clear_sums, *box)
+    x, y, w, h = box
+    print_clear = in_clear if in_clear == 1.0 or print_ is None or not print_.any() else \
+        float(clear[y:y + h, x:x + w][print_].mean())
+    return (1.0 if print_clear >= PATCH_CLEAR else shown), in_clear
+
+
+class LocalRead(NamedTuple):
+    """What the patches where two faces differ say (:meth:`Namer._local_side`)."""
+
+    side: float         # -1 .. +1: which face they look like (+1: the first), surely at either end
+    likeness: float     # how like the likelier face they look (a correlation)
+    whole: bool         # every patch in sight shows whole
+    plain_side: int     # +1 or -1 where the patches that show whole, on their own, read plainly
+                        # as one face (:meth:`_Tally.plain_side`); 0 where they do not, or none do
+
+
+class _Tally:
+    """The patches' matches summed, each weighed by its area: which face they look like, and
+    how well."""
+
+    def __init__(self):
+        self.total = self.best = self.weight = 0.0
+
+    def add(self, area: float, match_a: float, match_b: float) -> None:
+        self.total += area * (match_a - match_b)
+        self.best += area * max(match_a, match_b)
+        self.weight += area
+
+    def side(self) -> float:
+        return float(np.clip(self.total / self.weight / LOCAL_SURE, -1.0, 1.0))
+
+    def likeness(self) -> float:
+        return self.best / self.weight
+
+    def plain_side(self) -> int:
+        """+1 or -1 where the patches read plainly as one face: like it at ``PLAIN`` and better
+        than the other by ``LOCAL_SURE``; 0 otherwise (or with no patch)."""
+        if self.weight == 0 or self.likeness() < PLAIN or abs(self.side()) < 1.0:
+            return 0
+        return int(np.sign(self.side()))
 
 
 class Patch(NamedTuple):
@@ -269,6 +314,12 @@ class Patch(NamedTuple):
     h: int
     area: int
     parts: tuple[tuple[int, int, int, int, int], ...]
+    print_: np.ndarray   # where in the box the two faces differ (bool, the box's shape)
+
+    def print_in(self, box: tuple[int, int, int, int]) -> np.ndarray:
+        """Where the faces differ in ``box``, a part of this patch's box."""
+        x, y, w, h = box
+        return self.print_[y - self.y:y - self.y + h, x - self.x:x - self.x + w]
 
 
 def _pictured(ta: np.ndarray, tb: np.ndarray, box: tuple[int, int, int, int]) -> bool:
@@ -402,13 +453,14 @@ class Namer:
                 box = (int(x), int(y), int(bw), int(bh))
                 if area < 20 or not _pictured(ta, tb, box):
                     continue  # a pip against blank paper: the whole-face measure decides that
-                boxes.append(Patch(*box, int(area), _parts_apart(differ, ta, tb, box)))
+                boxes.append(Patch(*box, int(area), _parts_apart(differ, ta, tb, box),
+                                   differ[y:y + bh, x:x + bw] > 0))
             self._pair_patches[key] = boxes
         return self._pair_patches[key]
 
     def _local_side(self, a: int, b: int, sig: np.ndarray, open_sums: np.ndarray,
                     clear_sums: np.ndarray | None = None, clear: np.ndarray | None = None
-                    ) -> tuple[float, float, bool] | None:
+                    ) -> "LocalRead | None":
         """Which of two faces the patches where they differ look like (+1 a, -1 b), each patch
         matched on its own with a few pixels' play — a corner numeral sits a pixel or two off
         after the whole face is aligned; how like the likelier face they look; and whether
@@ -421,38 +473,38 @@ class Namer:
         hidden, its parts apart that show whole count (:func:`_parts_apart`).  None when no patch
         has a picture in both faces (a pip against blank paper: the whole-face measure decides
         that)."""
-        total = weight = best = 0.0
+        every, shown_whole = _Tally(), _Tally()
         whole, in_sight = True, False
-        for x, y, bw, bh, area, parts in self._patches(a, b):
-            shown, in_clear = _in_view(open_sums, clear_sums, (x, y, bw, bh))
+        for patch in self._patches(a, b):
+            x, y, bw, bh, area, parts, _ = patch
+            shown, in_clear = _in_view(open_sums, clear_sums, (x, y, bw, bh), clear, patch.print_)
             if not shown > 0.5 and not in_clear > 0.5:
                 # mostly hidden: its parts that show whole tell on their own (a corner index's
                 # pip, joined to the big symbol under the card on top: big 0584's 3 of squares)
                 for px, py, pw, ph, part_area in parts:
-                    if _in_view(open_sums, clear_sums, (px, py, pw, ph))[0] == 1.0:
-                        ra, rb = self._patch_matches(a, b, sig, (px, py, pw, ph), None)
-                        total += part_area * (ra - rb)
-                        best += part_area * max(ra, rb)
-                        weight += part_area
+                    part = (px, py, pw, ph)
+                    if _in_view(open_sums, clear_sums, part, clear, patch.print_in(part))[0] == 1.0:
+                        matches = self._patch_matches(a, b, sig, (px, py, pw, ph), None)
+                        every.add(part_area, *matches)
+                        shown_whole.add(part_area, *matches)
                         in_sight = True
                 continue
             # matched only where it lies clear of the card on top: a card's corner inside a
             # 4's patch looked like neither a 4 nor a 5 (big 0982)
             mask = None if clear is None or in_clear == 1.0 else \
                 clear[y:y + bh, x:x + bw].astype(np.float32)
-            ra, rb = self._patch_matches(a, b, sig, (x, y, bw, bh), mask)
+            matches = self._patch_matches(a, b, sig, (x, y, bw, bh), mask)
             if shown > 0.5:
                 whole, in_sight = whole and shown == 1.0, True
+                if shown == 1.0:
+                    shown_whole.add(area, *matches)
             else:  # more than half clear of the card on top: it tells too (the half of a 3
                 # beside the card's edge, big 0899), by the share that shows, but never whole
                 area *= in_clear
-            total += area * (ra - rb)
-            best += area * max(ra, rb)
-            weight += area
-        whole = whole and in_sight
-        if weight == 0:
+            every.add(area, *matches)
+        if every.weight == 0:
             return None
-        return float(np.clip(total / weight / LOCAL_SURE, -1.0, 1.0)), best / weight, whole
+        return LocalRead(every.side(), every.likeness(), whole and in_sight, shown_whole.plain_side())
 
     def _patch_matches(self, a: int, b: int, sig: np.ndarray, box: tuple[int, int, int, int],
                        mask: np.ndarray | None) -> list[float]:
@@ -471,8 +523,7 @@ class Namer:
         patches = self._local_side(a, b, fine, open_sums, clear_sums, clear)
         if patches is None:
             return 0
-        side, likeness, whole = patches
-        return int(np.sign(side)) if whole and likeness >= PLAIN and abs(side) >= 1.0 else 0
+        return int(np.sign(patches.side)) if patches.whole and patches.likeness >= PLAIN and abs(patches.side) >= 1.0 else 0
 
     def fitted(self, face_bgr: np.ndarray, guess: str, covered: np.ndarray | None = None) -> np.ndarray | None:
         """Where the card ``guess`` lies on a face straightened from an outline a little off
@@ -778,7 +829,7 @@ class Namer:
                         lost[loser] = 1.0
                     continue
                 patches = self._local_side(a, b, fine, open_sums, clear_sums, clear)
-                local, likeness, shown_whole = patches if patches is not None else (None, 1.0, False)
+                local, likeness, shown_whole, plain_side = patches if patches is not None else (None, 1.0, False, 0)
                 middle = (aligned[a] + aligned[b]) / 2
                 # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
                 whole = float(((crop - middle) * delta).sum() / (power / 2))
@@ -801,6 +852,13 @@ class Namer:
                 # does a corner index's suit symbol, shown whole, the whole face plainly on its side
                 numeral_read = shown_whole and likeness >= PLAIN and local * whole > 0 and \
                     (abs(local) >= 1.0 or abs(whole) >= WHOLE_PLAIN and self._one_rank(a, b))
+                # and so do the patches that show whole, read plainly on their own, where every
+                # measure agrees: a patch cut by the top card's edge, matched where it shows,
+                # looks like neither face plainly, and took the plain reading of the rest away
+                # (big 0966: a 1 of squares, a 5 of squares over its middle; its corner numerals,
+                # whole, read a 1 plainly, but the 2's pip, cut by the 5's edge, looked like
+                # neither a 2 nor a 1, and the card was unsure)
+                numeral_read = numeral_read or bool(plain_side) and plain_side * local > 0 and plain_side * whole > 0
                 if not numeral_read:
                     for out_of_sight, least in ((covered, SHOWN_ENOUGH), (handed, HAND_SHOWN)):
                         if out_of_sight is not None:
