@@ -430,6 +430,17 @@ def test_a_card_named_surely_is_named_again_past_a_sure_card_over_it():
     assert names_at(readings, cross) == {"2 cross"}
 
 
+def test_two_sure_names_at_one_place_are_named_past_the_card_over_it_before_either_is_kept():
+    """Big 1500: a 1 of crosses under a 5 of squiggles' corner, named surely a 1 and, through an
+    outline a few pixels off, a 4 (the 5's print over it counted in): two sure names at one
+    place, so it was unsure.  Named past the 5 before one naming is kept for the place, the
+    4 is no longer a rival."""
+    placed, readings = read_scene("big", "1500.jpg")
+    truth = next(p for p in placed if p.card == "1 cross")
+    assert names_at(readings, truth) == {"1 cross"}
+    assert not invented(placed, readings)
+
+
 def test_a_card_half_under_another_is_named_past_it():
     """The card on top (seen whole) is left out of the naming of the card under it, and the
     under card's outline, cut by the top card's edge, is completed."""
