@@ -297,11 +297,15 @@ class _Tally:
         return self.best / self.weight
 
     def plain_side(self) -> int:
-        """+1 or -1 where the patches read plainly as one face: like it at ``PLAIN`` and better
-        than the other by ``LOCAL_SURE``; 0 otherwise (or with no patch)."""
-        if self.weight == 0 or self.likeness() < PLAIN or abs(self.side()) < 1.0:
-            return 0
-        return int(np.sign(self.side()))
+        """:func:`_plain_side` of the patches summed (0 with none)."""
+        return _plain_side(self.side(), self.likeness()) if self.weight else 0
+
+
+def _plain_side(side: float, likeness: float) -> int:
+    """+1 or -1 where patches read plainly as one face (``side``, ``likeness``: as
+    :class:`LocalRead` gives them): like it at ``PLAIN`` and better than the other by
+    ``LOCAL_SURE``; 0 otherwise."""
+    return int(np.sign(side)) if likeness >= PLAIN and abs(side) >= 1.0 else 0
 
 
 class Patch(NamedTuple):
@@ -460,7 +464,7 @@ class Namer:
 
     def _local_side(self, a: int, b: int, sig: np.ndarray, open_sums: np.ndarray,
                     clear_sums: np.ndarray | None = None, clear: np.ndarray | None = None
-                    ) -> "LocalRead | None":
+                    ) -> LocalRead | None:
         """Which of two faces the patches where they differ look like (+1 a, -1 b), each patch
         matched on its own with a few pixels' play — a corner numeral sits a pixel or two off
         after the whole face is aligned; how like the likelier face they look; and whether
@@ -484,7 +488,7 @@ class Namer:
                 for px, py, pw, ph, part_area in parts:
                     part = (px, py, pw, ph)
                     if _in_view(open_sums, clear_sums, part, clear, patch.print_in(part))[0] == 1.0:
-                        matches = self._patch_matches(a, b, sig, (px, py, pw, ph), None)
+                        matches = self._patch_matches(a, b, sig, part, None)
                         every.add(part_area, *matches)
                         shown_whole.add(part_area, *matches)
                         in_sight = True
@@ -523,7 +527,7 @@ class Namer:
         patches = self._local_side(a, b, fine, open_sums, clear_sums, clear)
         if patches is None:
             return 0
-        return int(np.sign(patches.side)) if patches.whole and patches.likeness >= PLAIN and abs(patches.side) >= 1.0 else 0
+        return _plain_side(patches.side, patches.likeness) if patches.whole else 0
 
     def fitted(self, face_bgr: np.ndarray, guess: str, covered: np.ndarray | None = None) -> np.ndarray | None:
         """Where the card ``guess`` lies on a face straightened from an outline a little off
