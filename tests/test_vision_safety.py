@@ -442,7 +442,7 @@ def test_two_sure_names_at_one_place_are_named_past_the_card_over_it_before_eith
 
 
 def test_two_sure_names_at_one_place_are_fitted_onto_their_names_before_the_place_is_left_unsure():
-    """Big 1880: a 3 of crosses under a 5 of crosses' corner, named surely a 3 at 0.95 likeness
+    """Big 1880: a 3 of crosses partly under a 5 of crosses, named surely a 3 at 0.95 likeness
     through the outline found and a 4 at 0.91 through one a little farther off: near enough to
     leave the place unsure.  Each fitted onto its own name, the 3 fits at 0.996, plainly
     better, and is named."""
