@@ -424,12 +424,19 @@ def _one_per_place(found: list[Reading]) -> list[Reading]:
         if _look_names_the_back_guessed(reading, best):
             kept[same[0]] = replace(reading, corners=best.corners, under=best.under)  # (the picture's outline)
             continue
-        near = CONFLICT_NEAR if reading.card != UNSURE else 0.0
-        if best.card not in (UNSURE, reading.guess) and iou(reading.corners, best.corners) > CONFLICT \
-                and reading.similarity >= best.similarity - near and not _names_too(reading, best.card) \
+        if _at_odds(best, reading) and not _names_too(reading, best.card) \
                 and not _another_suit_guessed(reading, best.card) and not _likeliest_there(reading, best.card):
             kept[same[0]] = _unsure(best)
     return kept
+
+
+def _at_odds(best: Reading, reading: Reading) -> bool:
+    """Whether ``reading``, another outline of the card ``best`` names surely (sharing
+    ``CONFLICT`` with it), names it otherwise and fits it about as well (surely, within
+    ``CONFLICT_NEAR``) or better (unsurely): one of the two names is wrong (:func:`_one_per_place`)."""
+    near = CONFLICT_NEAR if reading.card != UNSURE else 0.0
+    return (best.card not in (UNSURE, reading.guess) and iou(reading.corners, best.corners) > CONFLICT
+            and reading.similarity >= best.similarity - near)
 
 
 def _one_under_the_other(a: Reading, b: Reading) -> bool:
@@ -598,14 +605,12 @@ class Reader:
 
     def _rivals_fitted(self, frame: np.ndarray, found: list[Reading]) -> list[Reading]:
         """The sure readings that another sure name at their place would leave unsure
-        (:func:`_one_per_place`: outlines sharing ``CONFLICT``, as like the face within
-        ``CONFLICT_NEAR``), each fitted onto its own name and named there afresh: two outlines
-        a few pixels off name one card as two, and fitted, the card's own name fits it plainly
-        better (big 1880: a 3 of crosses at 0.95 and a 4 at 0.91, the 3 at 0.998 at its true
-        outline)."""
+        (:func:`_at_odds`, whichever of the two comes first), each fitted onto its own name and
+        named there afresh: two outlines a few pixels off name one card as two, and fitted, the
+        card's own name fits it plainly better (big 1880: a 3 of crosses at 0.95 and a 4 at 0.91,
+        the 3 at 0.998 at its true outline)."""
         sure = [r for r in found if r.card not in (UNSURE, BACK)]
-        rivals = [r for r in sure if any(o.card != r.card and iou(r.corners, o.corners) > CONFLICT
-                                         and abs(o.similarity - r.similarity) <= CONFLICT_NEAR for o in sure)]
+        rivals = [r for r in sure if any(_at_odds(o, r) and _at_odds(r, o) for o in sure)]  # (either first)
         if not rivals:
             return []
         return self._measured_named(frame, self._fitted(frame, rivals), [], _on_top(found), backs=False)
