@@ -143,3 +143,17 @@ def test_a_back_whole_on_another_back_is_named():
     placed, (back,), readings = read_round("big", "0987.jpg", "back", which=lambda p: p.visible == 1.0)
     assert names_at(readings, back) == {"back"}
     assert not invented(placed, readings)
+
+
+
+def test_a_back_under_a_back_with_a_hand_over_it_is_named():
+    """Big 0244: a back a fifth under another back, a hand over that one.  The look of the back
+    under went on past its covered side, over the back on top, and its outline was refused as
+    straddling the two; the back on top, under the hand, is named below the likeness that makes
+    a card count as on top, so it was not known to cover that side.  Its edge shows it lies on
+    top: the refused outline is read again past it, and both backs are named."""
+    placed, readings = read_scene("big", "0244.jpg")
+    backs = [p for p in placed if p.card == "back" and p.visible >= 0.5]
+    assert len(backs) == 2
+    assert all(names_at(readings, back) == {"back"} for back in backs)
+    assert not invented(placed, readings)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -114,6 +115,13 @@ class Reading:
                 "confidence": round(self.confidence, 3)}
 
 
+class Straddled(NamedTuple):
+    """An outline a back's look was refused at as straddling two backs."""
+    outline: np.ndarray
+    over: tuple             # the outlines of the cards known then to lie over it
+    thumb: np.ndarray       # its first glance's thumbnail
+
+
 def paper_colour(faces: dict[str, np.ndarray]) -> np.ndarray | None:
     """The deck's paper (BGR): the median of the taught faces' pixels away from their edges —
     most of a face is bare paper.  None for a deck of backs alone."""
@@ -195,14 +203,20 @@ def _sized_alike(readings: list[Reading]) -> list[Reading]:
         others = [r.corners for r in sure if r is not reading]
         if reading.card != UNSURE and others:
             if reading.by_look:
-                ratio = card_size(reading.corners) / expected_size(reading.corners, others)
-                odd = not SIZE_LOW <= ratio <= 1 / SIZE_LOW
+                odd = not _sized_as(reading.corners, others)
             else:
                 odd = part_of_a_card(reading.corners, others)
             if odd:
                 reading = _unsure(reading)
         out.append(reading)
     return out
+
+
+def _sized_as(quad: np.ndarray, others: list[np.ndarray]) -> bool:
+    """Whether an outline is within ``SIZE_LOW`` either way of the size the cards ``others``
+    outline give it where it lies: the test of a back read by its look, which has no exact
+    outline to be held to the table's plane by."""
+    return SIZE_LOW <= card_size(quad) / expected_size(quad, others) <= 1 / SIZE_LOW
 
 
 def _sizes_shown(readings: list[Reading], may_be: list[float]) -> list[float]:
@@ -521,6 +535,9 @@ class Reader:
         # the edges of the frame being read (:meth:`read`), to tell which of two overlapping cards
         # lies on top by; None between reads (the live loop's looks at known outlines go without)
         self._edges: EdgeField | None = None
+        # the outlines a back's look was refused at as straddling two backs, while a frame is read
+        # (:meth:`_backs_past_the_backs_over`: the other back may yet be found lying on top)
+        self._straddled: list[Straddled] | None = None
 
     def _deck_coloured(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None) -> bool:
         """Whether a face (``small``: straightened to ``INK_SIZE``; ``hand``: where a hand lies
@@ -674,8 +691,10 @@ class Reader:
             return None
         ordered = order_corners(np.float32(outline))
         on_rims = self.back_look.on_its_rims(frame, ordered, over)
-        if on_rims is None:
-            return None  # it straddles two backs, or a back and a cloth of its colour
+        if on_rims is None:  # it straddles two backs, or a back and a cloth of its colour
+            if self._straddled is not None:
+                self._straddled.append(Straddled(outline, tuple(over), thumb))
+            return None
         if on_rims is not ordered:  # moved onto the rims past which another back lies: looked at there
             outline = on_rims
             share = self._look_share(straighten(frame, outline), outline, over)
@@ -683,6 +702,30 @@ class Reader:
                 return None
         confidence = SAFE + (1.0 - SAFE) * (share - BACK_LOOK) / (1.0 - BACK_LOOK)
         return Reading(BACK, BACK, outline, confidence, LOOKED, ((BACK, confidence),), tuple(over), by_look=True)
+
+    def _backs_past_the_backs_over(self, frame: np.ndarray, found: list[Reading], edges: EdgeField) -> list[Reading]:
+        """The backs read by their look at the outlines refused as straddling two backs, with the
+        cards named surely that the edges show lie on top of each (:func:`lies_on_top`) taken as
+        covering it.  Why: a back partly under another back of its pattern shows the other's
+        look past its side, and was refused as an outline across the two; the back on top is
+        often named only later, or below the likeness that makes a card count as on top (a hand
+        over it), so it was not yet known to cover the side (big 0244)."""
+        sure = [r for r in found if r.card != UNSURE]
+        sized = [r.corners for r in sure if not r.by_look]
+        out: list[Reading] = []
+        for refused in tuple(self._straddled or ()):  # (read again, a refusal is recorded anew)
+            if any(iou(refused.outline, r.corners) > KNOWN for r in sure):
+                continue  # its place is named already
+            if sized and not _sized_as(refused.outline, sized):
+                continue  # a part of the back (its look goes on past every side but the one covered)
+            on_it = [r.corners for r in sure if overlap(refused.outline, r.corners) > COVER_LEAST
+                     and iou(refused.outline, r.corners) <= CONFLICT
+                     and not any(r.corners is c for c in refused.over)
+                     and lies_on_top(edges, r.corners, refused.outline)]
+            if on_it:
+                reading = self._back_by_look(frame, refused.outline, list(refused.over) + on_it, refused.thumb)
+                out += [reading] if reading is not None else []
+        return out
 
     def _look_share(self, face: np.ndarray, outline: np.ndarray, over) -> float:
         """The share of a face straightened at ``outline`` that looks like the back, the cards
@@ -984,11 +1027,11 @@ class Reader:
         """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
         height) when ``frame`` is a part of it (the live loop reads what changed): the sizes a
         card may have are shares of the camera's frame, not of the part."""
-        self._edges = EdgeField(frame)
+        self._edges, self._straddled = EdgeField(frame), []
         try:
             return self._read(frame, whole, self._edges)
         finally:
-            self._edges = None
+            self._edges, self._straddled = None, None
 
     def _read(self, frame: np.ndarray, whole: tuple[int, int] | None, edges: EdgeField) -> list[Reading]:
         """:meth:`read`, the frame's ``edges`` made (and kept on the reader, for which card lies
@@ -1013,6 +1056,7 @@ class Reader:
         found = self._over_the_cards_under(frame, found)
         found = self._rivals_inked(frame, self._past_the_cards_over(frame, found))
         found = self._under_the_cards_over(frame, found)
+        found += self._backs_past_the_backs_over(frame, found, edges)
         found += self._rivals_fitted(frame, found)
         kept = _one_per_place(_best_first(found))
         kept = self._checked(frame, kept)
