@@ -300,3 +300,43 @@ def test_an_opencv_without_its_line_detector_finds_cards_by_their_outlines(reade
     frame, placed = compose(3, STYLE, CLEAR, cards=["3 star"])
     assert finder.StraightEdges(frame).corner_guesses([95.0]) == []
     assert [r.card for r in reader.read(frame)] == ["3 star"]
+
+
+def _card_with_its_ends_under_others():
+    """A card (paper on a grey table) whose two ends lie under two dark cards laid across
+    them aslant, as in a fanned row: its long sides show, none of its corners."""
+    frame = np.full((400, 480, 3), 90, np.uint8)
+    card = np.float32([[200, 100], [290, 100], [290, 226], [200, 226]])
+    cv2.fillConvexPoly(frame, np.int32(card), (235, 235, 235))
+    for centre in ((245, 95), (265, 236)):
+        over = cv2.boxPoints((centre, (150, 40), 20)).astype(np.int32)
+        cv2.fillConvexPoly(frame, over, (60, 60, 160))
+    return frame, card
+
+
+def test_a_card_whose_ends_lie_under_others_is_found_between_its_long_sides():
+    """Big 1603: a 4 of crosses, its top under a 4 of circles and its foot under a 4 of
+    squiggles, showed its two long sides and no corner, and was missed.  Two straight edges a
+    card's width apart with the paper between them are completed to a card, from where what
+    shows of them begins and back from where it ends."""
+    from companion.vision.finder import StraightEdges
+
+    frame, card = _card_with_its_ends_under_others()
+    paper = np.float32([235, 235, 235])
+    assert max((iou(quad, card) for quad in StraightEdges(frame, paper).corner_guesses([90.0])), default=0) < 0.8
+    guesses = StraightEdges(frame, paper).between_guesses([90.0])
+    assert max(iou(quad, card) for quad in guesses) > 0.9
+    assert StraightEdges(frame).between_guesses([90.0]) == []  # (no paper known: no card's sides to tell)
+
+
+def test_a_table_s_grain_is_no_card_s_sides():
+    """A wooden table's grain runs in straight stripes, some a card's width apart: without the
+    paper's colour inside them, they are no card (a grained table made tens of thousands of
+    such pairs a frame, and its reading took three times as long)."""
+    from companion.vision.finder import StraightEdges
+
+    frame = np.full((400, 480, 3), (40, 70, 110), np.uint8)
+    for x in range(20, 460, 45):
+        cv2.rectangle(frame, (x, 0), (x + 20, 399), (60, 100, 150), -1)
+    assert StraightEdges(frame, np.float32([235, 235, 235])).between_guesses([90.0]) == []
+

@@ -909,3 +909,12 @@ def test_a_patch_compared_where_the_picture_is_flat_matches_nothing():
     assert found == pytest.approx(1.0, abs=1e-4)
     opencv = cv2.matchTemplate(window, other, cv2.TM_CCOEFF_NORMED, mask=mask)
     assert elsewhere == pytest.approx(float(opencv[np.isfinite(opencv)].max()), abs=1e-4)
+
+
+def test_a_card_in_a_fanned_row_is_named():
+    """Big 1603, the whole frame read: the 4 of crosses between the two cards over its ends is
+    named, and nothing is invented."""
+    placed, readings = read_scene("big", "1603.jpg")
+    crosses = next(p for p in placed if p.card == "4 cross")
+    assert names_at(readings, crosses) == {"4 cross"}
+    assert not invented(placed, readings)

@@ -215,9 +215,14 @@ def _as_seen(seen: float, side: float) -> float:
 def _card_from_corner(corner: np.ndarray, u: np.ndarray, su: float, v: np.ndarray, sv: float,
                       size: tuple[int, int]) -> np.ndarray | None:
     """The card (ordered) with a corner at ``corner``, its sides along the unit directions
-    ``u`` and ``v``, ``su`` and ``sv`` long — or None where it lies out of the frame, but for
-    a few per cent (a card at the frame's edge is completed a little past it)."""
-    quad = np.float32([corner, corner + u * su, corner + u * su + v * sv, corner + v * sv])
+    ``u`` and ``v``, ``su`` and ``sv`` long — or None where it lies out of the frame
+    (:func:`_in_frame`)."""
+    return _in_frame(np.float32([corner, corner + u * su, corner + u * su + v * sv, corner + v * sv]), size)
+
+
+def _in_frame(quad: np.ndarray, size: tuple[int, int]) -> np.ndarray | None:
+    """``quad`` ordered, or None where it lies out of a frame ``size`` big, but for a few per
+    cent (a card at the frame's edge is completed a little past it)."""
     w, h = size
     if quad[:, 0].min() > -0.05 * w and quad[:, 1].min() > -0.05 * h \
             and quad[:, 0].max() < 1.05 * w and quad[:, 1].max() < 1.05 * h:
@@ -310,6 +315,12 @@ def candidate_quads(frame: np.ndarray) -> list[np.ndarray]:
 SEGMENT_LEAST = 0.3   # of the smallest short side: shorter straight edges are print, grain, noise
 SEGMENT_MEET = 8.0    # pixels: two edges whose lines cross this near an end of each make a corner
 SQUARE = 0.12         # the most the cosine between a corner's two sides may be (about 83 to 97 degrees)
+PARALLEL = 0.05       # the most the sine between a card's two long sides may be (about 3 degrees: a
+                      # tilted camera draws them a little apart)
+SIDE_REACH = 4.0      # pixels either side of a segment looked at for the card's paper inside it ...
+SIDE_STEP = 8.0       # ... at least this much brighter (grey levels) than outside it ...
+SIDE_PAPER = 0.7      # ... and this share of it the paper's colour: a card's long side, not a table's
+                      # grain or weave (a wooden table's grain made tens of thousands of pairs a frame)
 
 
 class StraightEdges:
@@ -318,7 +329,7 @@ class StraightEdges:
     region of its own in an edge map — its outline runs into theirs — but each of its sides
     is still a straight edge, and two that meet square are one of its corners."""
 
-    def __init__(self, frame: np.ndarray):
+    def __init__(self, frame: np.ndarray, paper: np.ndarray | None = None):
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         try:
             found = cv2.createLineSegmentDetector().detect(gray)[0]
@@ -326,6 +337,83 @@ class StraightEdges:
             found = None
         self.segments = np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
         self.size = (frame.shape[1], frame.shape[0])
+        self._frame, self._gray, self._paper = frame, gray, paper
+
+    def _long_enough(self, short_sides: list[float]):
+        """The segments long enough to be a card's side (of the smallest card given): their
+        starts, ends, lengths and unit directions."""
+        a, b = self.segments[:, :2], self.segments[:, 2:]
+        length = np.linalg.norm(b - a, axis=1)
+        keep = length >= SEGMENT_LEAST * min(short_sides)
+        a, b, length = a[keep], b[keep], length[keep]
+        return a, b, length, (b - a) / np.maximum(length, 1e-3)[:, None]
+
+    def between_guesses(self, short_sides: list[float], here: ShortSideHere = None) -> list[np.ndarray]:
+        """Cards completed between two segments that run side by side a card's short side apart
+        (for each short side given and the one ``here`` gives between them, :func:`sizes_at`):
+        a card whose two ends lie under other cards shows its long sides and no corner (a card
+        in a fanned row; big 1603: a 4 of crosses, its top under a 4 of circles and its foot
+        under a 4 of squiggles, was missed).  Its length runs from where the two sides' seen
+        parts begin, and — unless they already span a card's length — also back from where
+        they end: which end is the card's is not seen, and the namer tells."""
+        if self._paper is None:
+            return []
+        a, b, length, d = self._long_enough(short_sides)
+        normal = np.stack([-d[:, 1], d[:, 0]], axis=1)
+        papered = self._paper_sides(a, b, normal)  # (segments, 2): paper inside on the left (+1), right (-1)
+        edge = papered.any(axis=1)  # (a card's side at all: few of a busy table's segments are)
+        a, b, length, d, normal, papered = a[edge], b[edge], length[edge], d[edge], normal[edge], papered[edge]
+        middles = (a + b) / 2
+        i, j = np.nonzero(np.triu(np.abs(d[:, None, 0] * d[None, :, 1] - d[:, None, 1] * d[None, :, 0]) < PARALLEL, 1))
+        # each inside the other's side of it (which way ``normal`` points, +1 or -1)
+        side_i = np.sign(((middles[j] - middles[i]) * normal[i]).sum(axis=1))
+        side_j = np.sign(((middles[i] - middles[j]) * normal[j]).sum(axis=1))
+        apart = np.abs(((middles[j] - middles[i]) * normal[i]).sum(axis=1))
+        near = (apart >= 0.5 * min(short_sides)) & (apart <= 2.0 * max(short_sides))  # (roughly: told below)
+        i, j, side_i, side_j = i[near], j[near], side_i[near], side_j[near]
+        i_ok = papered[i, (side_i < 0).astype(int)]
+        j_ok = papered[j, (side_j < 0).astype(int)]
+        i, j = i[i_ok & j_ok], j[i_ok & j_ok]
+        found = []
+        for si, sj in zip(i.tolist(), j.tolist()):
+            dj = d[sj] if float(np.dot(d[si], d[sj])) > 0 else -d[sj]
+            u = d[si] + dj
+            u /= np.linalg.norm(u)
+            n = np.float32([-u[1], u[0]])
+            middle = (a[si] + b[si] + a[sj] + b[sj]) / 4
+            apart = abs(float(np.dot((a[sj] + b[sj] - a[si] - b[si]) / 2, n)))
+            along = [float(np.dot(p - middle, u)) for p in (a[si], b[si], a[sj], b[sj])]
+            first, last = min(along), max(along)
+            for short in sizes_at(middle, short_sides, here):
+                if abs(apart / short - 1.0) > SEEN_WHOLE or max(length[si], length[sj]) > (1 + SEEN_WHOLE) * short * ASPECT:
+                    continue  # not a card's width apart, or a side longer than its long side
+                long = _as_seen(last - first, short * ASPECT)
+                if last - first > (1 + SEEN_WHOLE) * long:
+                    continue  # they run farther than one card is long
+                for start in {first, last - long}:
+                    card = _between(middle, u, n, start, long, (a[si], d[si]), (a[sj], d[sj]), self.size)
+                    if card is not None:
+                        found.append(card)
+        return found
+
+    def _paper_sides(self, a: np.ndarray, b: np.ndarray, normal: np.ndarray) -> np.ndarray:
+        """For each segment (from ``a`` to ``b``, ``normal`` its left), whether a card's paper
+        lies on its left and on its right (segments, 2): ``SIDE_REACH`` pixels that way the
+        paper's colour along ``SIDE_PAPER`` of it, ``SIDE_STEP`` brighter than as far the other way."""
+        along = np.linspace(0.1, 0.9, 9, dtype=np.float32)
+        points = a[:, None] + along[None, :, None] * (b - a)[:, None]  # (segments, 9, 2)
+        mask = paper_mask(self._frame, self._paper) > 0
+        h, w = mask.shape
+
+        def at(offset):
+            p = points + normal[:, None] * offset
+            x = np.clip(np.round(p[..., 0]).astype(int), 0, w - 1)
+            y = np.clip(np.round(p[..., 1]).astype(int), 0, h - 1)
+            return self._gray[y, x].astype(np.float32).mean(axis=1), mask[y, x].mean(axis=1)
+
+        (left, left_paper), (right, right_paper) = at(SIDE_REACH), at(-SIDE_REACH)
+        return np.stack([(left - right >= SIDE_STEP) & (left_paper >= SIDE_PAPER),
+                         (right - left >= SIDE_STEP) & (right_paper >= SIDE_PAPER)], axis=1)
 
     def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None) -> list[np.ndarray]:
         """Cards completed from each pair of segments that meet square, end to end, for each
@@ -333,13 +421,9 @@ class StraightEdges:
         within ``SEEN_WHOLE`` of a card's is seen whole and keeps its own length; one longer
         than a card's side is no side of this card) — and, last, at the size a side seen whole
         between two such corners measures (:func:`_measured`)."""
-        a, b = self.segments[:, :2], self.segments[:, 2:]
-        length = np.linalg.norm(b - a, axis=1)
-        keep = length >= SEGMENT_LEAST * min(short_sides)
-        a, b, length = a[keep], b[keep], length[keep]
+        a, b, length, d = self._long_enough(short_sides)
         if len(a) < 2:
             return []
-        d = (b - a) / length[:, None]
         i, j = np.nonzero(np.triu(np.abs(d @ d.T) < SQUARE, 1))
         cross = d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]
         gap = a[j] - a[i]
@@ -369,6 +453,23 @@ class StraightEdges:
                     if card is not None:
                         found.append(card)
         return found + measured  # (last: the reader's looks at a place go to the sizes given first)
+
+
+def _between(middle: np.ndarray, u: np.ndarray, n: np.ndarray, start: float, long: float, first_line, second_line,
+             size: tuple[int, int]) -> np.ndarray | None:
+    """The card (ordered) between two lines (each a point and a direction) that run along
+    ``u`` either side of ``middle``, from ``start`` to ``start + long`` along ``u`` — or None
+    where it lies out of the frame (:func:`_in_frame`)."""
+    corners = []
+    for point, direction in (first_line, second_line):
+        for t in (start, start + long):
+            foot = middle + u * t  # where the card's end crosses the line: along ``n`` from here
+            system = np.float64([[n[0], -direction[0]], [n[1], -direction[1]]])
+            if abs(np.linalg.det(system)) < 1e-6:
+                return None
+            across, _ = np.linalg.solve(system, point - foot)
+            corners.append(foot + n * across)
+    return _in_frame(np.float32([corners[0], corners[1], corners[3], corners[2]]), size)
 
 
 def _whole_sides(segment: np.ndarray, meet: np.ndarray, end: np.ndarray) -> dict[int, float]:

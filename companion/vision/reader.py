@@ -910,13 +910,19 @@ class Reader:
         that guess (the best of each place): the fit went to the guess the place had before,
         and an outline a few pixels off that first guessed another card stayed unsure, though
         fitted onto its new guess it names the card surely (big 1500: a 5 of squiggles seen
-        whole, first guessed a 3 of crosses, then an unsure 5 at 0.7)."""
+        whole, first guessed a 3 of crosses, then an unsure 5 at 0.7) — and the best of another
+        guess there too: a place measured out from more outlines has more fresh guesses, and the
+        likeliest may be a card over it read into it (big 0049: a 1 of circles under a 3 of
+        circles' corner, its fresh guesses a 4 of circles at 0.97 and a 1 at 0.89; fitted onto
+        the 4, nothing was named)."""
         fresh = [r for r in named if r.card == UNSURE and r.similarity >= FAIR and not any(
             u.guess == r.guess and iou(u.corners, r.corners) > ALIKE for u in unsure)]
         if not fresh:
             return []
-        return self._measured_named(frame, self._fitted(frame, _one_per_place(_best_first(fresh))), sure, on_top,
-                                    backs=False)
+        best = _one_per_place(_best_first(fresh))
+        runners_up = _one_per_place(_best_first([r for r in fresh if not any(
+            b.guess == r.guess and iou(b.corners, r.corners) > KNOWN for b in best)]))
+        return self._measured_named(frame, self._fitted(frame, best + runners_up), sure, on_top, backs=False)
 
     def _over_the_cards_under(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The unsure readings whose naming left out cards taken to lie on top, each named
@@ -1020,8 +1026,8 @@ class Reader:
         here = short_side_on(table_plane(seen))
         found = self._named(frame, outlines.corner_guesses(shorts, here), known=_sure(seen), grow=False,
                             edges=edges, covers=_on_top(seen))
-        return found + self._named(frame, straight.corner_guesses(shorts, here), known=_sure(seen + found),
-                                   grow=False, covers=_on_top(seen + found))
+        return found + self._named(frame, straight.corner_guesses(shorts, here) + straight.between_guesses(shorts, here),
+                                   known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
 
     def read(self, frame: np.ndarray, whole: tuple[int, int] | None = None) -> list[Reading]:
         """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
@@ -1044,7 +1050,7 @@ class Reader:
         may_be = default_short_sides(outlines.whole[0])
         sized = _sizes_shown(first, may_be)
         shorts = [float(np.median(sized))] if sized else may_be
-        straight = StraightEdges(frame)
+        straight = StraightEdges(frame, self.paper)
         second = self._completed(frame, outlines, straight, shorts, first, edges) if CORNERS else []
         if not sized:  # none seen whole at first: the cards the corners completed give the size, and
             # the corners are completed again at it (each size tried first was a few per cent off,
