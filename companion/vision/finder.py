@@ -327,7 +327,9 @@ class StraightEdges:
     """The frame's straight edge segments (OpenCV's line segment detector), found once per
     frame.  Why beside :class:`Outlines`: a card lying over others of its own paper has no
     region of its own in an edge map — its outline runs into theirs — but each of its sides
-    is still a straight edge, and two that meet square are one of its corners."""
+    is still a straight edge, and two that meet square are one of its corners; and a card
+    whose ends lie under others shows two such sides a card's width apart, with the deck's
+    ``paper`` (BGR, where known) between them."""
 
     def __init__(self, frame: np.ndarray, paper: np.ndarray | None = None):
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -337,7 +339,9 @@ class StraightEdges:
             found = None
         self.segments = np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
         self.size = (frame.shape[1], frame.shape[0])
+        # (for the cards between two sides: where the deck's paper lies, looked for when first asked)
         self._frame, self._gray, self._paper = frame, gray, paper
+        self._paper_here: np.ndarray | None = None
 
     def _long_enough(self, short_sides: list[float]):
         """The segments long enough to be a card's side (of the smallest card given): their
@@ -368,8 +372,8 @@ class StraightEdges:
         # each inside the other's side of it (which way ``normal`` points, +1 or -1)
         side_i = np.sign(((middles[j] - middles[i]) * normal[i]).sum(axis=1))
         side_j = np.sign(((middles[i] - middles[j]) * normal[j]).sum(axis=1))
-        apart = np.abs(((middles[j] - middles[i]) * normal[i]).sum(axis=1))
-        near = (apart >= 0.5 * min(short_sides)) & (apart <= 2.0 * max(short_sides))  # (roughly: told below)
+        gaps = np.abs(((middles[j] - middles[i]) * normal[i]).sum(axis=1))
+        near = (gaps >= 0.5 * min(short_sides)) & (gaps <= 2.0 * max(short_sides))  # (roughly: told below)
         i, j, side_i, side_j = i[near], j[near], side_i[near], side_j[near]
         i_ok = papered[i, (side_i < 0).astype(int)]
         j_ok = papered[j, (side_j < 0).astype(int)]
@@ -402,7 +406,9 @@ class StraightEdges:
         paper's colour along ``SIDE_PAPER`` of it, ``SIDE_STEP`` brighter than as far the other way."""
         along = np.linspace(0.1, 0.9, 9, dtype=np.float32)
         points = a[:, None] + along[None, :, None] * (b - a)[:, None]  # (segments, 9, 2)
-        mask = paper_mask(self._frame, self._paper) > 0
+        if self._paper_here is None:  # (made once a frame, for however many sizes are tried)
+            self._paper_here = paper_mask(self._frame, self._paper) > 0
+        mask = self._paper_here
         h, w = mask.shape
 
         def at(offset):
