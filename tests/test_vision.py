@@ -339,4 +339,3 @@ def test_a_table_s_grain_is_no_card_s_sides():
     for x in range(20, 460, 45):
         cv2.rectangle(frame, (x, 0), (x + 20, 399), (60, 100, 150), -1)
     assert StraightEdges(frame, np.float32([235, 235, 235])).between_guesses([90.0]) == []
-

@@ -145,7 +145,6 @@ def test_a_back_whole_on_another_back_is_named():
     assert not invented(placed, readings)
 
 
-
 def test_a_back_under_a_back_with_a_hand_over_it_is_named():
     """Big 0244: a back a fifth under another back, a hand over that one.  The look of the back
     under went on past its covered side, over the back on top, and its outline was refused as
