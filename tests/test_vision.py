@@ -15,10 +15,9 @@ import pytest
 
 from companion.cli import main
 from companion.vision.deck import CARDS, DeckError, load_deck
-from companion.vision.geometry import grown
+from companion.vision.geometry import grown, iou, order_corners
 from sim.table_camera import STYLES, Conditions, compose
 from tests.camera_corpus import cached_decks
-from companion.vision.geometry import iou
 from tests.vision_score import readers
 
 STYLE = STYLES[0]
@@ -339,3 +338,62 @@ def test_a_table_s_grain_is_no_card_s_sides():
     for x in range(20, 460, 45):
         cv2.rectangle(frame, (x, 0), (x + 20, 399), (60, 100, 150), -1)
     assert StraightEdges(frame, np.float32([235, 235, 235])).between_guesses([90.0]) == []
+
+
+def _card_its_sides_broken_by_light_things():
+    """A card, aslant on a dark table, with things as light as its paper lying against each
+    side every 32 pixels: each side shows as an edge only between them, in pieces shorter
+    than a side must be (as a back's side over a back of its own checks, or a white card's
+    over white cards)."""
+    frame = np.full((360, 480, 3), 70, np.uint8)
+    card = order_corners(np.float32(cv2.boxPoints(((240, 180), (90, 126), 20))))
+    cv2.fillConvexPoly(frame, np.int32(np.round(card)), (235, 235, 235))
+    for k in range(4):
+        a, b = card[k], card[(k + 1) % 4]
+        along = (b - a) / np.linalg.norm(b - a)
+        out = np.float32([along[1], -along[0]])
+        if np.dot(out, a - card.mean(axis=0)) < 0:
+            out = -out
+        for t in np.arange(20, np.linalg.norm(b - a) - 25, 32):
+            p = a + along * t
+            cv2.fillConvexPoly(frame, np.int32(np.round([p, p + along * 12, p + along * 12 + out * 12, p + out * 12])),
+                               (235, 235, 235))
+    return cv2.GaussianBlur(frame, (0, 0), 0.8), card
+
+
+def test_a_side_broken_into_pieces_is_joined(monkeypatch):
+    """Big 0987: a whole back lying on another back of its checks was missed — its sides showed
+    only in pieces, where the checks beyond them were dark, each too short to be a side.  The
+    pieces along one line are joined into the side, and its corners complete the card."""
+    from companion.vision import finder
+
+    frame, card = _card_its_sides_broken_by_light_things()
+    assert max(iou(quad, card) for quad in finder.StraightEdges(frame).corner_guesses([90.0])) > 0.95
+    monkeypatch.setattr(finder, "joined", lambda segments, gap, longest: np.zeros((0, 4), np.float32))
+    assert finder.StraightEdges(frame).corner_guesses([90.0]) == []
+
+
+def test_only_pieces_of_one_line_facing_one_way_are_joined():
+    """Pieces are joined only along one line (within JOIN_OFF), facing one way (the same side
+    darker), with gaps of at most the gap given, and each no longer than a card's side; a
+    piece alone is no joined edge."""
+    from companion.vision.finder import joined
+
+    def pieces(gap=10.0, flip=False, step_across=0.0, long=20.0):
+        out, x = [], 0.0
+        for k in range(5):
+            y = 100.0 + (step_across if k % 2 else 0.0)
+            piece = [x, y, x + long, y]
+            out.append(piece[2:] + piece[:2] if flip and k % 2 else piece)
+            x += long + gap
+        return np.float32(out)
+
+    line = joined(pieces(), 18.0, 200.0)
+    assert line.shape == (1, 4)
+    assert np.allclose(sorted([line[0, 0], line[0, 2]]), [0.0, 140.0], atol=0.5)
+    assert np.allclose(line[0, [1, 3]], 100.0, atol=0.5)
+    assert len(joined(pieces(gap=25.0), 18.0, 200.0)) == 0           # too far apart
+    assert len(joined(pieces(flip=True, gap=5.0), 18.0, 200.0)) == 0  # every other one faces the other way
+    assert len(joined(pieces(step_across=3.0), 18.0, 200.0)) == 0     # two lines 3 pixels apart
+    assert len(joined(pieces(long=60.0), 18.0, 50.0)) == 0            # each longer than a card's side
+    assert len(joined(pieces()[:1], 18.0, 200.0)) == 0                 # one piece alone

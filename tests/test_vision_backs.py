@@ -156,3 +156,15 @@ def test_a_back_under_a_back_with_a_hand_over_it_is_named():
     assert len(backs) == 2
     assert all(names_at(readings, back) == {"back"} for back in backs)
     assert not invented(placed, readings)
+
+
+def test_a_whole_back_on_a_back_of_its_checks_is_named():
+    """Big 0987: a whole back lies on top of another back of its checks.  Its sides showed only
+    where the checks beyond them were dark, in pieces too short to be a side, and no outline
+    came nearer it than four fifths — past which its look ran on over the back under it, and
+    was refused.  The pieces along each side joined, its corners complete it."""
+    placed, readings = read_scene("big", "0987.jpg")
+    on_top = placed[-1]
+    assert on_top.card == "back" and on_top.visible == 1.0
+    assert names_at(readings, on_top) == {"back"}
+    assert not invented(placed, readings)

@@ -321,6 +321,12 @@ SIDE_REACH = 4.0      # pixels either side of a segment looked at for the card's
 SIDE_STEP = 8.0       # ... at least this much brighter (grey levels) than outside it ...
 SIDE_PAPER = 0.7      # ... and this share of it the paper's colour: a card's long side, not a table's
                       # grain or weave (a wooden table's grain made tens of thousands of pairs a frame)
+JOIN_LEAST = 4.0      # pixels: the shortest piece of a broken edge joined
+JOIN_TURN = 0.03      # radians: pieces of one broken straight edge run this near one way (and face
+                      # the same way: the same side darker) ...
+JOIN_OFF = 1.5        # ... lie this near each other's line (pixels) ...
+JOIN_GAP = 0.2        # ... with gaps of at most this share of the smallest short side between them ...
+JOIN_FILLED = 0.5     # ... and cover this share of the edge they make together
 
 
 class StraightEdges:
@@ -338,19 +344,26 @@ class StraightEdges:
         except cv2.error:  # OpenCV 4.1 to 4.5.3 shipped without it (a licence); the outlines do without
             found = None
         self.segments = np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
+        self._joined: dict[tuple[float, float], np.ndarray] = {}  # the broken edges joined, by the sizes
         self.size = (frame.shape[1], frame.shape[0])
         # (for the cards between two sides: where the deck's paper lies, looked for when first asked)
         self._frame, self._gray, self._paper = frame, gray, paper
         self._paper_here: np.ndarray | None = None
 
     def _long_enough(self, short_sides: list[float]):
-        """The segments long enough to be a card's side (of the smallest card given): their
-        starts, ends, lengths and unit directions."""
-        a, b = self.segments[:, :2], self.segments[:, 2:]
+        """The segments long enough to be a card's side (of the smallest card given), the
+        broken edges joined (:func:`joined`) after those seen whole: their starts, ends, lengths
+        and unit directions, and which of them are joined."""
+        smallest, longest = min(short_sides), (1 + SEEN_WHOLE) * ASPECT * max(short_sides)
+        if (smallest, longest) not in self._joined:
+            self._joined[(smallest, longest)] = joined(self.segments, JOIN_GAP * smallest, longest)
+        segments = np.concatenate([self.segments, self._joined[(smallest, longest)]])
+        was_joined = np.arange(len(segments)) >= len(self.segments)
+        a, b = segments[:, :2], segments[:, 2:]
         length = np.linalg.norm(b - a, axis=1)
-        keep = length >= SEGMENT_LEAST * min(short_sides)
+        keep = length >= SEGMENT_LEAST * smallest
         a, b, length = a[keep], b[keep], length[keep]
-        return a, b, length, (b - a) / np.maximum(length, 1e-3)[:, None]
+        return a, b, length, (b - a) / np.maximum(length, 1e-3)[:, None], was_joined[keep]
 
     def between_guesses(self, short_sides: list[float], here: ShortSideHere = None) -> list[np.ndarray]:
         """Cards completed between two segments that run side by side a card's short side apart
@@ -362,13 +375,14 @@ class StraightEdges:
         they end: which end is the card's is not seen, and the namer tells."""
         if self._paper is None:
             return []
-        a, b, length, d = self._long_enough(short_sides)
+        a, b, length, d, was_joined = self._long_enough(short_sides)
         normal = np.stack([-d[:, 1], d[:, 0]], axis=1)
         papered = self._paper_sides(a, b, normal)  # (segments, 2): paper inside on the left (+1), right (-1)
         edge = papered.any(axis=1)  # (a card's side at all: few of a busy table's segments are)
         a, b, length, d, normal, papered = a[edge], b[edge], length[edge], d[edge], normal[edge], papered[edge]
         middles = (a + b) / 2
-        i, j = np.nonzero(np.triu(np.abs(d[:, None, 0] * d[None, :, 1] - d[:, None, 1] * d[None, :, 0]) < PARALLEL, 1))
+        i, j = _joined_last(*np.nonzero(np.triu(np.abs(d[:, None, 0] * d[None, :, 1] - d[:, None, 1] * d[None, :, 0])
+                                                < PARALLEL, 1)), was_joined[edge])
         # each inside the other's side of it (which way ``normal`` points, +1 or -1)
         side_i = np.sign(((middles[j] - middles[i]) * normal[i]).sum(axis=1))
         side_j = np.sign(((middles[i] - middles[j]) * normal[j]).sum(axis=1))
@@ -427,10 +441,10 @@ class StraightEdges:
         within ``SEEN_WHOLE`` of a card's is seen whole and keeps its own length; one longer
         than a card's side is no side of this card) — and, last, at the size a side seen whole
         between two such corners measures (:func:`_measured`)."""
-        a, b, length, d = self._long_enough(short_sides)
+        a, b, length, d, was_joined = self._long_enough(short_sides)
         if len(a) < 2:
             return []
-        i, j = np.nonzero(np.triu(np.abs(d @ d.T) < SQUARE, 1))
+        i, j = _joined_last(*np.nonzero(np.triu(np.abs(d @ d.T) < SQUARE, 1)), was_joined)
         cross = d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]
         gap = a[j] - a[i]
         meet = a[i] + ((gap[:, 0] * d[j, 1] - gap[:, 1] * d[j, 0]) / cross)[:, None] * d[i]
@@ -445,8 +459,12 @@ class StraightEdges:
         lu, lv = np.linalg.norm(u, axis=1), np.linalg.norm(v, axis=1)
         u, v = u / np.maximum(lu, 1e-3)[:, None], v / np.maximum(lv, 1e-3)[:, None]
         whole = _whole_sides(np.concatenate([i, j]), np.concatenate([meet, meet]), np.concatenate([end_i, end_j]))
-        found, measured = [], []
+        # the cards completed at the sizes given, and at the sizes measured: at the corners of
+        # edges seen whole, and at those a joined edge makes (after all the others, _joined_last)
+        whole_edges: tuple[list, list] = ([], [])
+        joined_edges: tuple[list, list] = ([], [])
         for corner, si, sj, du, su_seen, dv, sv_seen in zip(meet, i, j, u, lu, v, lv):
+            given, measured = joined_edges if was_joined[sj] else whole_edges  # (i < j: a joined one is j)
             for su, sv in _measured(whole.get(int(si)), su_seen, whole.get(int(sj)), sv_seen):
                 card = _card_from_corner(corner, du, su, dv, sv, self.size)
                 if card is not None:
@@ -457,8 +475,18 @@ class StraightEdges:
                         continue  # a side longer than this card's: not its side
                     card = _card_from_corner(corner, du, _as_seen(su_seen, su), dv, _as_seen(sv_seen, sv), self.size)
                     if card is not None:
-                        found.append(card)
-        return found + measured  # (last: the reader's looks at a place go to the sizes given first)
+                        given.append(card)
+        # (measured after the sizes given: the reader's looks at a place go to those first)
+        return [*whole_edges[0], *whole_edges[1], *joined_edges[0], *joined_edges[1]]
+
+
+def _joined_last(i: np.ndarray, j: np.ndarray, was_joined: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs of segments (i < j), those with a joined one last: the reader looks at a place
+    only so many times, and a card's side seen whole gives it its best outline (big 1972: a
+    1 of crosses under a hand, named surely before, was looked at only through the joined
+    edges' outlines, a few pixels off, and left unsure)."""
+    order = np.argsort(was_joined[j], kind="stable")  # (the joined come after the others: j's is)
+    return i[order], j[order]
 
 
 def _between(middle: np.ndarray, u: np.ndarray, n: np.ndarray, start: float, long: float, first_line, second_line,
@@ -507,3 +535,93 @@ def _may_be_side(seen: float, side: float) -> bool:
     """Whether a straight edge ``seen`` long may be a side ``side`` long: not longer than it
     but for ``SEEN_WHOLE``."""
     return seen <= (1 + SEEN_WHOLE) * side
+
+
+def joined(segments: np.ndarray, gap: float, longest: float) -> np.ndarray:
+    """The straight edges that ``segments`` (n, 4: x0, y0, x1, y1, as the line segment detector
+    gives them: the same side darker the same way) make when pieces running one way along one
+    line, with gaps of at most ``gap`` pixels between them, are joined — only those made of two
+    pieces or more, of pieces at most ``longest`` long (a longer one is no card's side: a
+    table's grain).  Why: where what lies beyond a card's side is as light as the card's rim
+    there, the side shows no edge, so the side of a back over a back of its own checks, or of
+    a white card over white cards, is broken into pieces, each too short to be a side (big
+    0987: a whole back on top of another was missed)."""
+    a, b = segments[:, :2].astype(np.float64), segments[:, 2:].astype(np.float64)
+    length = np.linalg.norm(b - a, axis=1)
+    keep = (length >= JOIN_LEAST) & (length <= longest)
+    a, b, length = a[keep], b[keep], length[keep]
+    if len(a) < 2:
+        return np.zeros((0, 4), np.float32)
+    d = (b - a) / length[:, None]
+    label = _joined_labels(len(a), *_along_one_line(a, b, length, d, gap))
+    mine = np.nonzero(np.bincount(label, minlength=len(a))[label] >= 2)[0]  # in a group of two or more
+    if len(mine) == 0:
+        return np.zeros((0, 4), np.float32)
+    groups, label = np.unique(label[mine], return_inverse=True)
+    a, b, length, d = a[mine], b[mine], length[mine], d[mine]
+    total = np.bincount(label, length)
+    way = np.stack([np.bincount(label, d[:, k] * length) for k in (0, 1)], axis=1)  # (length-weighted)
+    way /= np.linalg.norm(way, axis=1)[:, None]
+    middle = np.stack([np.bincount(label, (a[:, k] + b[:, k]) / 2 * length) for k in (0, 1)], axis=1) / total[:, None]
+    normal = np.stack([-way[:, 1], way[:, 0]], axis=1)
+    first, last, across = np.full(len(groups), np.inf), np.full(len(groups), -np.inf), np.zeros(len(groups))
+    for end in (a, b):
+        offset = end - middle[label]
+        along = (offset * way[label]).sum(axis=1)
+        np.minimum.at(first, label, along)
+        np.maximum.at(last, label, along)
+        np.maximum.at(across, label, np.abs((offset * normal[label]).sum(axis=1)))
+    straight = (across <= 2 * JOIN_OFF) & (total >= JOIN_FILLED * (last - first))
+    return np.float32(np.concatenate([middle + way * first[:, None], middle + way * last[:, None]], axis=1)[straight])
+
+
+def _along_one_line(a: np.ndarray, b: np.ndarray, length: np.ndarray, d: np.ndarray, gap: float):
+    """The pairs (i, j) of segments (from ``a`` to ``b``, ``d`` their unit directions) that are
+    pieces of one edge: facing the same way within ``JOIN_TURN``, j's ends within ``JOIN_OFF``
+    of i's line, and at most ``gap`` apart along it.  Sought among each direction's segments
+    (and the next direction's) sorted by where they cross its normal, so that a wooden table's
+    thousand grain lines are not each compared with each."""
+    angle = np.arctan2(d[:, 1], d[:, 0])
+    bins = int(2 * np.pi / JOIN_TURN)
+    where = ((angle + np.pi) / JOIN_TURN).astype(int) % bins
+    # each segment in its direction's bin and in the one before: two neighbouring directions
+    # meet in the lower one's
+    index = np.concatenate([np.arange(len(a)), np.arange(len(a))])
+    bin_ = np.concatenate([where, (where - 1) % bins])
+    middle = bin_ * JOIN_TURN - np.pi + JOIN_TURN
+    rho = (((a[index] + b[index]) / 2) * np.stack([-np.sin(middle), np.cos(middle)], axis=1)).sum(axis=1)
+    key = bin_ * (2 * float(np.abs(rho).max()) + 1.0) + rho  # (the bins apart, each sorted by rho)
+    order = np.argsort(key)
+    index, bin_, key = index[order], bin_[order], key[order]
+    # two pieces of one line, their middles up to a piece and a gap apart, cross the normal of a
+    # direction up to JOIN_TURN off theirs that much apart, and JOIN_OFF
+    reach = JOIN_OFF + JOIN_TURN * (float(length.max()) + gap)
+    lo = np.searchsorted(key, key - reach)
+    count = np.searchsorted(key, key + reach, side="right") - lo
+    first = np.repeat(np.arange(len(key)), count)
+    second = lo[first] + np.arange(count.sum()) - np.repeat(np.cumsum(count) - count, count)
+    i, j = index[first], index[second]
+    mine = (where[i] == bin_[first]) & (i != j)  # (each pair once: in i's own direction's bin)
+    i, j = i[mine], j[mine]
+    turn = np.abs(np.angle(np.exp(1j * (angle[i] - angle[j]))))
+    n = np.stack([-d[i, 1], d[i, 0]], axis=1)
+    off = np.maximum(np.abs(((a[j] - a[i]) * n).sum(axis=1)), np.abs(((b[j] - a[i]) * n).sum(axis=1)))
+    t0, t1 = ((a[j] - a[i]) * d[i]).sum(axis=1), ((b[j] - a[i]) * d[i]).sum(axis=1)
+    apart = np.maximum(np.minimum(t0, t1) - length[i], -np.maximum(t0, t1))
+    ok = (turn < JOIN_TURN) & (off <= JOIN_OFF) & (apart <= gap)
+    return i[ok], j[ok]
+
+
+def _joined_labels(n: int, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """A label for each of ``n`` items, the same for items joined by the pairs (i, j), however
+    long the chain between them (the smallest index among them)."""
+    label = np.arange(n)
+    while len(i):
+        low = np.minimum(label[i], label[j])
+        before = label.copy()
+        np.minimum.at(label, i, low)
+        np.minimum.at(label, j, low)
+        label = label[label]
+        if np.array_equal(label, before):
+            break
+    return label
