@@ -397,3 +397,31 @@ def test_only_pieces_of_one_line_facing_one_way_are_joined():
     assert len(joined(pieces(step_across=3.0), 18.0, 200.0)) == 0     # two lines 3 pixels apart
     assert len(joined(pieces(long=60.0), 18.0, 50.0)) == 0            # each longer than a card's side
     assert len(joined(pieces()[:1], 18.0, 200.0)) == 0                 # one piece alone
+
+
+def test_a_corner_square_on_the_table_is_a_corner_under_a_tilted_camera():
+    """A tilted camera draws a card's right angles up to 10° and more off square, past the 7°
+    the straight edges' corners allow: a card under another's end, its seen corners all that
+    far off, was completed from none of them (big 0316's 3 of circles).  Where a card seen
+    whole gives the table's plane, two edges square on it meet at a corner too."""
+    from companion.vision.finder import StraightEdges
+    from companion.vision.reader import card_plane, short_side_on
+
+    tilt = cv2.getPerspectiveTransform(np.float32([[0, 0], [600, 0], [600, 400], [0, 400]]),
+                                       np.float32([[70, 40], [410, 40], [470, 340], [10, 340]]))
+
+    def card_on_table(x, y, angle):
+        box = cv2.boxPoints(((x, y), (90, 126), angle)).reshape(-1, 1, 2)
+        return order_corners(cv2.perspectiveTransform(box, tilt).reshape(4, 2))
+
+    frame = np.full((360, 480, 3), 80, np.uint8)
+    whole, under = card_on_table(150, 250, 0), card_on_table(400, 250, 30)
+    for quad in (whole, under):
+        cv2.fillConvexPoly(frame, np.int32(np.round(quad)), (235, 235, 235))
+    cv2.fillConvexPoly(frame, np.int32(np.round(card_on_table(430, 200, 10))), (60, 60, 160))
+    frame = cv2.GaussianBlur(frame, (0, 0), 0.8)
+    plane = card_plane(whole)
+    here = short_side_on(plane)
+    shorts = [here(under.mean(axis=0))]
+    assert max(iou(quad, under) for quad in StraightEdges(frame).corner_guesses(shorts, here)) < 0.5
+    assert max(iou(quad, under) for quad in StraightEdges(frame).corner_guesses(shorts, here, plane)) > 0.9

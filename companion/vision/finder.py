@@ -435,16 +435,27 @@ class StraightEdges:
         return np.stack([(left - right >= SIDE_STEP) & (left_paper >= SIDE_PAPER),
                          (right - left >= SIDE_STEP) & (right_paper >= SIDE_PAPER)], axis=1)
 
-    def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None) -> list[np.ndarray]:
+    def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None,
+                       plane: np.ndarray | None = None) -> list[np.ndarray]:
         """Cards completed from each pair of segments that meet square, end to end, for each
         short side given and the one ``here`` gives at the corner (:func:`sizes_at`; a side
         within ``SEEN_WHOLE`` of a card's is seen whole and keeps its own length; one longer
         than a card's side is no side of this card) — and, last, at the size a side seen whole
-        between two such corners measures (:func:`_measured`)."""
+        between two such corners measures (:func:`_measured`).  Square in the frame, or on the
+        table where its ``plane`` is known (the perspective map to a view straight down): a
+        tilted camera draws a card's right angles 10° and more off square (big 0316's 3 of
+        circles, under a hand and another card, was completed from none of its corners)."""
         a, b, length, d, was_joined = self._long_enough(short_sides)
         if len(a) < 2:
             return []
-        i, j = _joined_last(*np.nonzero(np.triu(np.abs(d @ d.T) < SQUARE, 1)), was_joined)
+        square = np.abs(d @ d.T) < SQUARE
+        if plane is not None:
+            on_table = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float32), plane).reshape(-1, 2)
+                        for p in (a, b)]
+            way = on_table[1] - on_table[0]
+            way /= np.maximum(np.linalg.norm(way, axis=1), 1e-3)[:, None]
+            square |= np.abs(way @ way.T) < SQUARE
+        i, j = _joined_last(*np.nonzero(np.triu(square, 1)), was_joined)
         cross = d[i, 0] * d[j, 1] - d[i, 1] * d[j, 0]
         gap = a[j] - a[i]
         meet = a[i] + ((gap[:, 0] * d[j, 1] - gap[:, 1] * d[j, 0]) / cross)[:, None] * d[i]

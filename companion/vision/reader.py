@@ -1023,10 +1023,11 @@ class Reader:
         straight edges meeting square — a card lying over others of its own paper has no
         outline of its own, but its sides are straight edges — named as they are (they lie on
         the edges)."""
-        here = short_side_on(table_plane(seen))
+        plane = table_plane(seen)
+        here = short_side_on(plane)
         found = self._named(frame, outlines.corner_guesses(shorts, here), known=_sure(seen), grow=False,
                             edges=edges, covers=_on_top(seen))
-        return found + self._named(frame, straight.corner_guesses(shorts, here) + straight.between_guesses(shorts, here),
+        return found + self._named(frame, straight.corner_guesses(shorts, here, plane) + straight.between_guesses(shorts, here),
                                    known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
 
     def read(self, frame: np.ndarray, whole: tuple[int, int] | None = None) -> list[Reading]:
