@@ -568,14 +568,15 @@ def joined(segments: np.ndarray, gap: float, longest: float) -> np.ndarray:
     mine = np.nonzero(np.bincount(label, minlength=len(a))[label] >= 2)[0]  # in a group of two or more
     if len(mine) == 0:
         return np.zeros((0, 4), np.float32)
-    groups, label = np.unique(label[mine], return_inverse=True)
+    label = np.unique(label[mine], return_inverse=True)[1]  # (numbered 0, 1, ... by group)
     a, b, length, d = a[mine], b[mine], length[mine], d[mine]
+    groups = int(label.max()) + 1
     total = np.bincount(label, length)
     way = np.stack([np.bincount(label, d[:, k] * length) for k in (0, 1)], axis=1)  # (length-weighted)
     way /= np.linalg.norm(way, axis=1)[:, None]
     middle = np.stack([np.bincount(label, (a[:, k] + b[:, k]) / 2 * length) for k in (0, 1)], axis=1) / total[:, None]
     normal = np.stack([-way[:, 1], way[:, 0]], axis=1)
-    first, last, across = np.full(len(groups), np.inf), np.full(len(groups), -np.inf), np.zeros(len(groups))
+    first, last, across = np.full(groups, np.inf), np.full(groups, -np.inf), np.zeros(groups)
     for end in (a, b):
         offset = end - middle[label]
         along = (offset * way[label]).sum(axis=1)
@@ -604,8 +605,9 @@ def _along_one_line(a: np.ndarray, b: np.ndarray, length: np.ndarray, d: np.ndar
     key = bin_ * (2 * float(np.abs(rho).max()) + 1.0) + rho  # (the bins apart, each sorted by rho)
     order = np.argsort(key)
     index, bin_, key = index[order], bin_[order], key[order]
-    # two pieces of one line, their middles up to a piece and a gap apart, cross the normal of a
-    # direction up to JOIN_TURN off theirs that much apart, and JOIN_OFF
+    # two pieces of one line cross the bin's normal at most JOIN_OFF apart, plus JOIN_TURN (the
+    # most their line leans off the bin's direction) times the way between their middles (a
+    # piece and a gap at most)
     reach = JOIN_OFF + JOIN_TURN * (float(length.max()) + gap)
     lo = np.searchsorted(key, key - reach)
     count = np.searchsorted(key, key + reach, side="right") - lo

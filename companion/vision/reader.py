@@ -1020,15 +1020,16 @@ class Reader:
         """The cards completed from corners to the short sides given (and to the one the
         table's plane that the cards ``seen`` give shows at each corner), past the cards
         ``seen``: the outlines' right-angled corners, snapped onto the edges, and the frame's
-        straight edges meeting square — a card lying over others of its own paper has no
+        straight edges meeting square (in the frame, or on the table's plane that a card
+        ``seen`` whole gives) — a card lying over others of its own paper has no
         outline of its own, but its sides are straight edges — named as they are (they lie on
         the edges)."""
         plane = table_plane(seen)
         here = short_side_on(plane)
         found = self._named(frame, outlines.corner_guesses(shorts, here), known=_sure(seen), grow=False,
                             edges=edges, covers=_on_top(seen))
-        return found + self._named(frame, straight.corner_guesses(shorts, here, plane) + straight.between_guesses(shorts, here),
-                                   known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
+        guesses = straight.corner_guesses(shorts, here, plane) + straight.between_guesses(shorts, here)
+        return found + self._named(frame, guesses, known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
 
     def read(self, frame: np.ndarray, whole: tuple[int, int] | None = None) -> list[Reading]:
         """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
