@@ -677,12 +677,19 @@ class Reader:
                     return _unsure(reading)
         return reading
 
+    def _may_be_back(self, outline: np.ndarray, thumb: np.ndarray) -> bool:
+        """Whether a back's look is worth measuring at ``outline`` at all (its first glance's
+        ``thumb`` of a back's colours, a card's shape): a cheap test before the cards lying
+        over it are sought (:func:`_lying_over`, a millisecond an outline where cards lie on
+        top, and most outlines fail the first glance)."""
+        return self.back_look is not None and self.back_look.may_be(thumb) and _card_shaped(outline)
+
     def _back_by_look(self, frame: np.ndarray, outline: np.ndarray, over, thumb: np.ndarray,
                       face: np.ndarray | None = None) -> Reading | None:
         """A back read by its look (:class:`BackLook`) at an outline its picture did not name
         (``thumb``: its first glance's thumbnail; ``face``: straightened, if it was): a back's
         pattern matches only at its exact outline, and one a few pixels off is still a back."""
-        if self.back_look is None or not self.back_look.may_be(thumb) or not _card_shaped(outline):
+        if not self._may_be_back(outline, thumb):
             return None
         if face is None:
             face = straighten(frame, outline)
@@ -785,11 +792,12 @@ class Reader:
                     continue  # looked at closely enough already, through outlines much like it
                 thumb = cv2.resize(straighten(frame, outline, size=GLANCE_SIZE), THUMB,
                                    interpolation=cv2.INTER_AREA)  # (warped small, it aliases)
-                over = _lying_over(outline, covers, self._edges)
                 if self.namer.glance(thumb) < FIRST_GLANCE:
-                    if looks_back is None:
-                        looks_back = self._back_by_look(frame, outline, over, thumb)
+                    if looks_back is None and self._may_be_back(outline, thumb):
+                        looks_back = self._back_by_look(frame, outline, _lying_over(outline, covers, self._edges),
+                                                        thumb)
                     continue  # not worth straightening whole: the table, a hand, a phone
+                over = _lying_over(outline, covers, self._edges)  # (after the glance: most fail it)
                 face = straighten(frame, outline)
                 naming = self.namer.name(face, covered_on_face(outline, over) if over else None)
                 if outline is quad:
