@@ -19,7 +19,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from companion.vision.geometry import ASPECT, order_corners, quad_area, refine_corners
+from companion.vision.geometry import ASPECT, FACE_H, FACE_W, order_corners, quad_area, refine_corners
 
 QUARTER_BLUR = 1.5      # at quarter size: a back's checks, rings or stripes melt into one tone
 TONE_BLUR = 1.2         # at quarter size: a back's pattern blended into its tone
@@ -345,6 +345,7 @@ class StraightEdges:
             found = None
         self.segments = np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
         self._joined: dict[tuple[float, float], np.ndarray] = {}  # the broken edges joined, by the sizes
+        self._corners_made: dict = {}  # the corners, by the sizes and plane (:meth:`_corners`)
         self.size = (frame.shape[1], frame.shape[0])
         # (for the cards between two sides: where the deck's paper lies, looked for when first asked)
         self._frame, self._gray, self._paper = frame, gray, paper
@@ -435,19 +436,22 @@ class StraightEdges:
         return np.stack([(left - right >= SIDE_STEP) & (left_paper >= SIDE_PAPER),
                          (right - left >= SIDE_STEP) & (right_paper >= SIDE_PAPER)], axis=1)
 
-    def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None,
-                       plane: np.ndarray | None = None) -> list[np.ndarray]:
-        """Cards completed from each pair of segments that meet square, end to end, for each
-        short side given and the one ``here`` gives at the corner (:func:`sizes_at`; a side
-        within ``SEEN_WHOLE`` of a card's is seen whole and keeps its own length; one longer
-        than a card's side is no side of this card) — and, last, at the size a side seen whole
-        between two such corners measures (:func:`_measured`).  Square in the frame, or on the
-        table where its ``plane`` is known (the perspective map to a view straight down): a
-        tilted camera draws a card's right angles 10° and more off square (big 0316's 3 of
-        circles, under a hand and another card, was completed from none of its corners)."""
+    def _corners(self, short_sides: list[float], plane: np.ndarray | None):
+        """Where pairs of segments long enough to be a card's sides meet square, end to end
+        (each pair's corner, its two segments, the unit directions and seen lengths of the
+        sides from the corner, which end of each is at it, which segments are joined) — or
+        None with fewer than two segments.  Kept for the sizes and plane asked: the guesses
+        completed in the frame and on the table share them."""
+        key = (tuple(short_sides), None if plane is None else plane.tobytes())
+        if key not in self._corners_made:
+            self._corners_made[key] = self._corners_meeting(short_sides, plane)
+        return self._corners_made[key]
+
+    def _corners_meeting(self, short_sides: list[float], plane: np.ndarray | None):
+        """:meth:`_corners`, made."""
         a, b, length, d, was_joined = self._long_enough(short_sides)
         if len(a) < 2:
-            return []
+            return None
         square = np.abs(d @ d.T) < SQUARE
         if plane is not None:
             on_table = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float32), plane).reshape(-1, 2)
@@ -469,6 +473,22 @@ class StraightEdges:
         v = ends[j, 1 - end_j] - meet
         lu, lv = np.linalg.norm(u, axis=1), np.linalg.norm(v, axis=1)
         u, v = u / np.maximum(lu, 1e-3)[:, None], v / np.maximum(lv, 1e-3)[:, None]
+        return meet, i, j, u, lu, v, lv, end_i, end_j, was_joined
+
+    def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None,
+                       plane: np.ndarray | None = None) -> list[np.ndarray]:
+        """Cards completed from each pair of segments that meet square, end to end, for each
+        short side given and the one ``here`` gives at the corner (:func:`sizes_at`; a side
+        within ``SEEN_WHOLE`` of a card's is seen whole and keeps its own length; one longer
+        than a card's side is no side of this card) — and, last, at the size a side seen whole
+        between two such corners measures (:func:`_measured`).  Square in the frame, or on the
+        table where its ``plane`` is known (the perspective map to a view straight down): a
+        tilted camera draws a card's right angles 10° and more off square (big 0316's 3 of
+        circles, under a hand and another card, was completed from none of its corners)."""
+        corners = self._corners(short_sides, plane)
+        if corners is None:
+            return []
+        meet, i, j, u, lu, v, lv, end_i, end_j, was_joined = corners
         whole = _whole_sides(np.concatenate([i, j]), np.concatenate([meet, meet]), np.concatenate([end_i, end_j]))
         # the cards completed at the sizes given, and at the sizes measured: at the corners of
         # edges seen whole, and at those a joined edge makes (after all the others, _joined_last)
@@ -489,6 +509,43 @@ class StraightEdges:
                         given.append(card)
         # (measured after the sizes given: the reader's looks at a place go to those first)
         return [*whole_edges[0], *whole_edges[1], *joined_edges[0], *joined_edges[1]]
+
+
+    def table_guesses(self, short_sides: list[float], plane: np.ndarray) -> list[np.ndarray]:
+        """The cards completed on the table's ``plane`` from each corner :meth:`corner_guesses`
+        completes in the frame (:func:`_completed_on_table`): under a tilted camera a card is
+        no parallelogram in the frame, and one completed there from a corner runs off at its
+        far corners (big 0300's 2 of stars, under a hand and another card's corner under a
+        steeply tilted camera, was missed)."""
+        corners = self._corners(short_sides, plane)
+        if corners is None:
+            return []
+        meet, _, _, u, _, v, _, _, _, _ = corners
+        return [card for corner, du, dv in zip(meet, u, v)
+                for card in _completed_on_table(corner, du, dv, plane, self.size)]
+
+
+def _completed_on_table(corner: np.ndarray, u: np.ndarray, v: np.ndarray, plane: np.ndarray,
+                        size: tuple[int, int]) -> list[np.ndarray]:
+    """The cards (ordered, in the frame) with a corner at ``corner`` and sides along the unit
+    directions ``u`` and ``v``, completed on the table's ``plane`` (where a card is ``FACE_W``
+    by ``FACE_H``) either way round, and mapped back into the frame.  On the table a card's
+    corners are square, so its second side is taken square to the first, towards ``v``."""
+    seen = cv2.perspectiveTransform(np.float32([corner, corner + u * 10, corner + v * 10]).reshape(-1, 1, 2),
+                                    plane).reshape(3, 2)
+    along = (seen[1] - seen[0]) / max(1e-3, float(np.linalg.norm(seen[1] - seen[0])))
+    across = np.float32([-along[1], along[0]])
+    if np.dot(across, seen[2] - seen[0]) < 0:
+        across = -across
+    back = np.linalg.inv(plane)
+    out = []
+    for first, second in ((FACE_W, FACE_H), (FACE_H, FACE_W)):
+        card = np.float32([seen[0], seen[0] + along * first, seen[0] + along * first + across * second,
+                           seen[0] + across * second])
+        found = _in_frame(cv2.perspectiveTransform(card.reshape(-1, 1, 2), back).reshape(4, 2), size)
+        if found is not None:
+            out.append(found)
+    return out
 
 
 def _joined_last(i: np.ndarray, j: np.ndarray, was_joined: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -74,6 +74,7 @@ SIZED = 0.7      # a reading this like a taught face (named or not) shows the ca
 HALF_OF = 0.06   # a whole card grown from an outline, as like another card as the outline's face to within
                  # this much, means the outline was half of it (measured: halves 0.03 under; whole cards
                  # grown over a neighbour 0.14 under and more)
+READ_HERE = 0.5  # a card completed on the table's plane sharing this much with a reading is read there
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
 OVER_AGAIN = 0.9  # an unsure reading this like a face, some of it left out as under a card seen whole, is
                   # named again with that card put back (it may lie under this one)
@@ -353,6 +354,23 @@ def _lying_over(quad: np.ndarray, on_top: list[np.ndarray], edges: EdgeField | N
     under it, both left out of its naming, two thirds of it, was missed)."""
     return [c for c in on_top if overlap(quad, c) > COVER_LEAST and iou(quad, c) <= CONFLICT
             and not (edges is not None and lies_on_top(edges, quad, c))]
+
+
+def _not_read(quads: list[np.ndarray], readings: list[Reading]) -> list[np.ndarray]:
+    """The quads sharing less than ``READ_HERE`` with every reading: where nothing was read
+    (only readings whose outline may reach a quad's are compared: a frame's guesses and
+    readings run to hundreds each)."""
+    if not quads or not readings:
+        return list(quads)
+    centres = np.float32([r.corners.mean(axis=0) for r in readings])
+    reach = np.float32([np.linalg.norm(r.corners[2] - r.corners[0]) for r in readings]) / 2
+    out = []
+    for quad in quads:
+        apart = np.linalg.norm(centres - quad.mean(axis=0), axis=1)
+        near = np.flatnonzero(apart < reach + float(np.linalg.norm(quad[2] - quad[0])) / 2)
+        if all(iou(quad, readings[i].corners) < READ_HERE for i in near):
+            out.append(quad)
+    return out
 
 
 def table_plane(readings: list[Reading]) -> np.ndarray | None:
@@ -1031,13 +1049,21 @@ class Reader:
         straight edges meeting square (in the frame, or on the table's plane that a card
         ``seen`` whole gives) — a card lying over others of its own paper has no
         outline of its own, but its sides are straight edges — named as they are (they lie on
-        the edges)."""
+        the edges); and last, where nothing is read yet, the straight edges' corners completed
+        on the table's plane (:meth:`StraightEdges.table_guesses`: a card square-cornered and its
+        true size there is a card's exact outline in the frame, as one completed in the frame
+        under a tilted camera is not; an unsure card is measured out on the plane again in
+        :meth:`_looked_again`)."""
         plane = table_plane(seen)
         here = short_side_on(plane)
         found = self._named(frame, outlines.corner_guesses(shorts, here), known=_sure(seen), grow=False,
                             edges=edges, covers=_on_top(seen))
         guesses = straight.corner_guesses(shorts, here, plane) + straight.between_guesses(shorts, here)
-        return found + self._named(frame, guesses, known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
+        found += self._named(frame, guesses, known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
+        if plane is None:
+            return found
+        missed = _not_read(straight.table_guesses(shorts, plane), seen + found)
+        return found + self._named(frame, missed, known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
 
     def read(self, frame: np.ndarray, whole: tuple[int, int] | None = None) -> list[Reading]:
         """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
