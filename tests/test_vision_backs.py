@@ -106,6 +106,41 @@ def test_a_back_read_by_its_look_over_a_card_named_by_its_picture_is_astray():
     assert not _looked_astray(named_back, [looked_back(0), named_back])  # (only a look is astray)
 
 
+def test_a_back_read_by_its_look_under_a_back_whose_edge_shows_on_top_is_not_astray():
+    """Big 0240: a back under another back (named by its picture, not seen whole), its look
+    named surely, was dropped as astray over the card on top.  The top back's edge runs
+    across it: it lies on top, and the back under it stands."""
+    from companion.vision.geometry import EdgeField
+
+    back = card_back(STYLES[0], 140)  # 140 x 196
+    frame = np.full((500, 600, 3), 120, np.uint8)
+    frame[100:296, 100:240] = back
+    frame[130:326, 160:300] = back  # over the first's right half
+    edges = EdgeField(frame)
+
+    def reading(x, y, by_look):
+        corners = np.float32([[x, y], [x + 140, y], [x + 140, y + 196], [x, y + 196]])
+        return Reading("back", "back", corners, 0.9, LOOKED if by_look else 0.8, (("back", 0.9),), by_look=by_look)
+
+    under, over = reading(100, 100, True), reading(160, 130, False)
+    assert _looked_astray(under, [under, over])  # (without the edges: the card over it is taken in)
+    assert not _looked_astray(under, [under, over], edges)
+    # the other way round, a look over a card whose edge the look's own card crosses: astray
+    looked_over, named_under = reading(160, 130, True), reading(100, 100, False)
+    assert _looked_astray(looked_over, [looked_over, named_under], edges)
+
+
+def test_a_back_under_a_back_named_by_its_picture_is_named():
+    """Big 0240: a back a third under a back named by its picture (and a fifth under another
+    seen whole) was read by its look and dropped as astray; the edges show the back over it
+    lies on top."""
+    placed, readings = read_scene("big", "0240.jpg")
+    under = placed[0]
+    assert under.card == "back" and under.visible < 0.6
+    assert names_at(readings, under) == {"back"}
+    assert not invented(placed, readings)
+
+
 def _a_back_on_another(decks):
     """Two classic backs printed on a grey table, the second lying over the first's right part:
     the frame, the taught back's look and the top back's true outline."""

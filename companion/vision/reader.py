@@ -303,17 +303,21 @@ def _card_shaped(quad: np.ndarray) -> bool:
     return True
 
 
-def _looked_astray(reading: Reading, readings: list[Reading]) -> bool:
+def _looked_astray(reading: Reading, readings: list[Reading], edges: EdgeField | None = None) -> bool:
     """Whether a back read by its look overlaps a card named by its picture that does not lie
-    on top of it (a face seen whole does): its outline then takes in part of that card (two
-    backs side by side look like one back cell by cell; the one named by its picture has the
-    exact outline)."""
+    on top of it (a face seen whole does, and so does one whose edge the frame's ``edges``
+    show crossing it, :func:`~companion.vision.stacking.lies_on_top`): its outline then takes
+    in part of that card (two backs side by side look like one back cell by cell; the one
+    named by its picture has the exact outline).  (Big 0240: a back under another back, its
+    look named surely, was dropped for the back over it.)"""
     if not reading.by_look:
         return False
     return any(other is not reading and other.card != UNSURE and not other.by_look
                and not (other.card != BACK and other.similarity > ON_TOP)  # a face seen whole lies on top
                and not any(other.corners is c for c in reading.under)
-               and overlap(reading.corners, other.corners) > LOOKED_OVERLAP for other in readings)
+               and overlap(reading.corners, other.corners) > LOOKED_OVERLAP
+               and not (edges is not None and lies_on_top(edges, other.corners, reading.corners))
+               for other in readings)
 
 
 def _sure(readings: list[Reading]) -> list[Reading]:
@@ -1103,7 +1107,7 @@ class Reader:
         kept = _one_per_place(_best_first(found))
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
-        kept = [r for r in kept if not _looked_astray(r, kept)]
+        kept = [r for r in kept if not _looked_astray(r, kept, edges)]
         named = [r for r in kept if r.card != UNSURE]
         # an unsure guess is worth asking about only where it looks like a card and no named
         # card already stands
