@@ -14,7 +14,7 @@ way (:class:`StraightEdges`: a card over others of its own paper closes no regio
 
 from __future__ import annotations
 
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import cv2
 import numpy as np
@@ -329,6 +329,21 @@ JOIN_GAP = 0.2        # ... with gaps of at most this share of the smallest shor
 JOIN_FILLED = 0.5     # ... and cover this share of the edge they make together
 
 
+class Corners(NamedTuple):
+    """Where pairs of straight edge segments meet square, end to end, one row per corner."""
+
+    meet: np.ndarray        # (n, 2): the corner
+    i: np.ndarray           # (n,): its two segments (i < j)
+    j: np.ndarray
+    u: np.ndarray           # (n, 2): the unit direction of i's side from the corner, and its seen length
+    lu: np.ndarray
+    v: np.ndarray           # (n, 2): the same for j's side
+    lv: np.ndarray
+    end_i: np.ndarray       # (n,): which end of each segment is at the corner (0 or 1)
+    end_j: np.ndarray
+    was_joined: np.ndarray  # (segments,): which segments are broken edges joined (:func:`joined`)
+
+
 class StraightEdges:
     """The frame's straight edge segments (OpenCV's line segment detector), found once per
     frame.  Why beside :class:`Outlines`: a card lying over others of its own paper has no
@@ -345,7 +360,7 @@ class StraightEdges:
             found = None
         self.segments = np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
         self._joined: dict[tuple[float, float], np.ndarray] = {}  # the broken edges joined, by the sizes
-        self._corners_made: dict = {}  # the corners, by the sizes and plane (:meth:`_corners`)
+        self._corners_made: dict[tuple, Corners | None] = {}  # by the sizes and plane (:meth:`_corners`)
         self.size = (frame.shape[1], frame.shape[0])
         # (for the cards between two sides: where the deck's paper lies, looked for when first asked)
         self._frame, self._gray, self._paper = frame, gray, paper
@@ -436,18 +451,16 @@ class StraightEdges:
         return np.stack([(left - right >= SIDE_STEP) & (left_paper >= SIDE_PAPER),
                          (right - left >= SIDE_STEP) & (right_paper >= SIDE_PAPER)], axis=1)
 
-    def _corners(self, short_sides: list[float], plane: np.ndarray | None):
-        """Where pairs of segments long enough to be a card's sides meet square, end to end
-        (each pair's corner, its two segments, the unit directions and seen lengths of the
-        sides from the corner, which end of each is at it, which segments are joined) — or
-        None with fewer than two segments.  Kept for the sizes and plane asked: the guesses
+    def _corners(self, short_sides: list[float], plane: np.ndarray | None) -> Corners | None:
+        """Where pairs of segments long enough to be a card's sides meet square, end to end —
+        or None with fewer than two segments.  Kept for the sizes and plane asked: the guesses
         completed in the frame and on the table share them."""
         key = (tuple(short_sides), None if plane is None else plane.tobytes())
         if key not in self._corners_made:
             self._corners_made[key] = self._corners_meeting(short_sides, plane)
         return self._corners_made[key]
 
-    def _corners_meeting(self, short_sides: list[float], plane: np.ndarray | None):
+    def _corners_meeting(self, short_sides: list[float], plane: np.ndarray | None) -> Corners | None:
         """:meth:`_corners`, made."""
         a, b, length, d, was_joined = self._long_enough(short_sides)
         if len(a) < 2:
@@ -473,7 +486,7 @@ class StraightEdges:
         v = ends[j, 1 - end_j] - meet
         lu, lv = np.linalg.norm(u, axis=1), np.linalg.norm(v, axis=1)
         u, v = u / np.maximum(lu, 1e-3)[:, None], v / np.maximum(lv, 1e-3)[:, None]
-        return meet, i, j, u, lu, v, lv, end_i, end_j, was_joined
+        return Corners(meet, i, j, u, lu, v, lv, end_i, end_j, was_joined)
 
     def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None,
                        plane: np.ndarray | None = None) -> list[np.ndarray]:
@@ -510,7 +523,6 @@ class StraightEdges:
         # (measured after the sizes given: the reader's looks at a place go to those first)
         return [*whole_edges[0], *whole_edges[1], *joined_edges[0], *joined_edges[1]]
 
-
     def table_guesses(self, short_sides: list[float], plane: np.ndarray) -> list[np.ndarray]:
         """The cards completed on the table's ``plane`` from each corner :meth:`corner_guesses`
         completes in the frame (:func:`_completed_on_table`): under a tilted camera a card is
@@ -520,9 +532,8 @@ class StraightEdges:
         corners = self._corners(short_sides, plane)
         if corners is None:
             return []
-        meet, _, _, u, _, v, _, _, _, _ = corners
-        return [card for corner, du, dv in zip(meet, u, v)
-                for card in _completed_on_table(corner, du, dv, plane, self.size)]
+        return [card for corner, u, v in zip(corners.meet, corners.u, corners.v)
+                for card in _completed_on_table(corner, u, v, plane, self.size)]
 
 
 def _completed_on_table(corner: np.ndarray, u: np.ndarray, v: np.ndarray, plane: np.ndarray,
@@ -531,6 +542,7 @@ def _completed_on_table(corner: np.ndarray, u: np.ndarray, v: np.ndarray, plane:
     directions ``u`` and ``v``, completed on the table's ``plane`` (where a card is ``FACE_W``
     by ``FACE_H``) either way round, and mapped back into the frame.  On the table a card's
     corners are square, so its second side is taken square to the first, towards ``v``."""
+    # the corner and a point ten pixels along each side, on the table: the sides' directions there
     seen = cv2.perspectiveTransform(np.float32([corner, corner + u * 10, corner + v * 10]).reshape(-1, 1, 2),
                                     plane).reshape(3, 2)
     along = (seen[1] - seen[0]) / max(1e-3, float(np.linalg.norm(seen[1] - seen[0])))
