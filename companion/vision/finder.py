@@ -532,32 +532,31 @@ class StraightEdges:
         corners = self._corners(short_sides, plane)
         if corners is None:
             return []
-        return [card for corner, u, v in zip(corners.meet, corners.u, corners.v)
-                for card in _completed_on_table(corner, u, v, plane, self.size)]
+        return _completed_on_table(corners.meet, corners.u, corners.v, plane, self.size)
 
 
 def _completed_on_table(corner: np.ndarray, u: np.ndarray, v: np.ndarray, plane: np.ndarray,
                         size: tuple[int, int]) -> list[np.ndarray]:
-    """The cards (ordered, in the frame) with a corner at ``corner`` and sides along the unit
-    directions ``u`` and ``v``, completed on the table's ``plane`` (where a card is ``FACE_W``
-    by ``FACE_H``) either way round, and mapped back into the frame.  On the table a card's
-    corners are square, so its second side is taken square to the first, towards ``v``."""
-    # the corner and a point ten pixels along each side, on the table: the sides' directions there
-    seen = cv2.perspectiveTransform(np.float32([corner, corner + u * 10, corner + v * 10]).reshape(-1, 1, 2),
-                                    plane).reshape(3, 2)
-    along = (seen[1] - seen[0]) / max(1e-3, float(np.linalg.norm(seen[1] - seen[0])))
-    across = np.float32([-along[1], along[0]])
-    if np.dot(across, seen[2] - seen[0]) < 0:
-        across = -across
-    back = np.linalg.inv(plane)
-    out = []
-    for first, second in ((FACE_W, FACE_H), (FACE_H, FACE_W)):
-        card = np.float32([seen[0], seen[0] + along * first, seen[0] + along * first + across * second,
-                           seen[0] + across * second])
-        found = _in_frame(cv2.perspectiveTransform(card.reshape(-1, 1, 2), back).reshape(4, 2), size)
-        if found is not None:
-            out.append(found)
-    return out
+    """The cards (ordered, in the frame) with a corner at each of ``corner`` (n, 2) and sides
+    along the unit directions ``u`` and ``v`` (n, 2), completed on the table's ``plane`` (where
+    a card is ``FACE_W`` by ``FACE_H``) either way round, and mapped back into the frame —
+    those in it, corner by corner.  On the table a card's corners are square, so its second
+    side is taken square to the first, towards ``v``.  (All at once: a frame has hundreds.)"""
+    if len(corner) == 0:
+        return []
+    # each corner and a point ten pixels along each side, on the table: the sides' directions there
+    points = np.stack([corner, corner + u * 10, corner + v * 10], axis=1).astype(np.float32)  # (n, 3, 2)
+    seen = cv2.perspectiveTransform(points.reshape(-1, 1, 2), plane).reshape(-1, 3, 2)
+    along = seen[:, 1] - seen[:, 0]
+    along /= np.maximum(np.linalg.norm(along, axis=1), 1e-3)[:, None]
+    across = np.stack([-along[:, 1], along[:, 0]], axis=1)
+    across *= np.where(((seen[:, 2] - seen[:, 0]) * across).sum(axis=1) < 0, -1.0, 1.0)[:, None]
+    start = seen[:, 0]
+    cards = [np.stack([start, start + along * first, start + along * first + across * second, start + across * second],
+                      axis=1) for first, second in ((FACE_W, FACE_H), (FACE_H, FACE_W))]
+    both = np.stack(cards, axis=1).astype(np.float32)  # (n, 2 ways round, 4, 2)
+    back = cv2.perspectiveTransform(both.reshape(-1, 1, 2), np.linalg.inv(plane)).reshape(-1, 4, 2)
+    return [card for card in (_in_frame(quad, size) for quad in back) if card is not None]
 
 
 def _joined_last(i: np.ndarray, j: np.ndarray, was_joined: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

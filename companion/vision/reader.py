@@ -366,15 +366,15 @@ def _not_read(quads: list[np.ndarray], readings: list[Reading]) -> list[np.ndarr
     readings run to hundreds each)."""
     if not quads or not readings:
         return list(quads)
-    centres = np.float32([r.corners.mean(axis=0) for r in readings])
-    reach = np.float32([np.linalg.norm(r.corners[2] - r.corners[0]) for r in readings]) / 2
-    out = []
-    for quad in quads:
-        apart = np.linalg.norm(centres - quad.mean(axis=0), axis=1)
-        near = np.flatnonzero(apart < reach + float(np.linalg.norm(quad[2] - quad[0])) / 2)
-        if all(iou(quad, readings[i].corners) < READ_HERE for i in near):
-            out.append(quad)
-    return out
+    outlines = np.stack([r.corners for r in readings]).astype(np.float32)
+    every = np.stack(quads).astype(np.float32)
+    # (half their diagonals: two quads whose centres lie farther apart than both share nothing)
+    reach = np.linalg.norm(outlines[:, 2] - outlines[:, 0], axis=1) / 2
+    quad_reach = np.linalg.norm(every[:, 2] - every[:, 0], axis=1) / 2
+    apart = np.linalg.norm(every.mean(axis=1)[:, None] - outlines.mean(axis=1)[None], axis=2)  # (quads, readings)
+    near = apart < quad_reach[:, None] + reach[None]
+    return [quad for quad, close in zip(quads, near)
+            if all(iou(quad, readings[i].corners) < READ_HERE for i in np.flatnonzero(close))]
 
 
 def table_plane(readings: list[Reading]) -> np.ndarray | None:
