@@ -10,10 +10,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from companion.vision.geometry import covered_on_face, straighten
 from companion.vision.namer import SECOND_LOOK_LIKE, _contrast_evened
 from companion.vision.reader import SAFE
 from tests.vision_scenes import names_at, read_scene, true_cards
-from companion.vision.geometry import covered_on_face, straighten
 
 
 def _print(height: int, width: int, strength: float, rng) -> np.ndarray:
