@@ -409,16 +409,18 @@ def cells_under(covered: np.ndarray) -> np.ndarray:
 class Namer:
     """The taught faces, ready to compare: one row per face and way up."""
 
-    def __init__(self, faces: dict[str, np.ndarray], safe: float = 0.8, evened: bool = False):
+    def __init__(self, faces: dict[str, np.ndarray], safe: float = 0.8, first_look: Namer | None = None):
+        """``first_look``: this is that namer's second look (see :meth:`name`): the faces
+        compared with the print's contrast evened out, the colours taught (the paper's, the
+        skin-coloured print's, the inks) the first look's own."""
+        evened = first_look is not None
         # below this similarity no confidence reaches ``safe``: such a face is not settled
         # pairwise (the costly part), only its nearest face given as a guess.  On the second
-        # look only a face that matches well is (see :meth:`name`)
+        # look only a face that matches well is
         self.safe = safe
         like = SECOND_LOOK_LIKE if evened else safe
         self.nameable = (FAIR + like * (GOOD - FAIR), BACK_FAIR + like * (BACK_GOOD - BACK_FAIR))
         self.evened = evened  # the faces compared with the print's contrast evened out
-        # the second look at a face this leaves unsure (see :meth:`name`)
-        self.second_look = None if evened else Namer(faces, safe, evened=True)
         names, rows = [], []
         signatures = {name: signature(face, evened=evened) for name, face in faces.items()}
         sharp = {name: signature(face, SHARP, evened) for name, face in faces.items()}
@@ -449,6 +451,24 @@ class Namer:
             0, 1, 3, 2, 4).reshape(len(names), gh * gw, CELL * CELL))  # pixels grouped by cell
         self.cell_power = (self.cell_templates ** 2).sum(axis=2)
         self._pair_patches: dict[tuple[int, int], list[Patch]] = {}
+        thumbs = np.stack([_normalised(cv2.resize(t, THUMB, interpolation=cv2.INTER_AREA))
+                           for t in self.templates])
+        self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
+        self.back_rows = [k for k, (name, _) in enumerate(names) if name == BACK]
+        self.window = cv2.createHanningWindow((FACE_W, FACE_H), cv2.CV_32F)
+        self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
+        self.inner[RIM:-RIM, RIM:-RIM] = True
+        if first_look is not None:
+            self.paper_shares, self.skin_taught = first_look.paper_shares, first_look.skin_taught
+            self.inks, self.suit_inks = first_look.inks, first_look.suit_inks
+            self.second_look = None
+            return
+        self._colours_taught(faces)
+        self.second_look = Namer(faces, safe, first_look=self)  # for a face this leaves unsure
+
+    def _colours_taught(self, faces: dict[str, np.ndarray]) -> None:
+        """The deck's colours, from its faces: its paper's, where its print is skin-coloured
+        itself, and each face's ink."""
         # the cells where some taught face (either way up) is skin-coloured itself (an orange
         # pip): a hand is not told from the print there.  Skin is told by its colour's shares
         # against the paper's (warmer), which a face's brightness leaves alone: a dark hand and
@@ -463,19 +483,12 @@ class Namer:
                 taught |= skin | skin[::-1, ::-1]
         play = 2 * SKIN_TAUGHT_PLAY + 1
         self.skin_taught = cv2.dilate(taught, np.ones((play, play), np.uint8)) > 0
-        thumbs = np.stack([_normalised(cv2.resize(t, THUMB, interpolation=cv2.INTER_AREA))
-                           for t in self.templates])
-        self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
-        self.back_rows = [k for k, (name, _) in enumerate(names) if name == BACK]
         self.inks = taught_inks(faces, BACK)  # the coloured ink of each face
         by_suit_ink: dict[str, list[np.ndarray]] = {}
         for name, ink in self.inks.items():
             if ink is not None:
                 by_suit_ink.setdefault(suit_of(name), []).append(ink)
         self.suit_inks = {suit: np.stack(inks) for suit, inks in by_suit_ink.items()}  # (each rank's, per suit)
-        self.window = cv2.createHanningWindow((FACE_W, FACE_H), cv2.CV_32F)
-        self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
-        self.inner[RIM:-RIM, RIM:-RIM] = True
 
     def _patches(self, a: int, b: int) -> list[Patch]:
         """Where the sharp faces ``a`` and ``b`` differ, as boxes each with a picture in both
