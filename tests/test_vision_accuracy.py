@@ -32,3 +32,34 @@ def test_small_set(taught):
 def test_empty_tables_invent_few_cards(taught):
     score = score_set("empty", taught, 8)
     assert score.invented == 0, score.mistakes
+
+
+def test_cards_whose_rank_is_hidden_are_counted_apart():
+    """The score counts the cards that show less than half of every rank mark apart: no reader
+    (nor player) can name those, and they bound the share any reader names right."""
+    import numpy as np
+
+    from companion.vision.reader import UNSURE, Reading
+    from sim.table_camera import Placed
+    from tests.vision_score import Score
+
+    def at(x):
+        return np.float32([[x, 0], [x + 100, 0], [x + 100, 140], [x, 140]])
+
+    placed = [Placed("3 star", at(0), 0.9, 1.0),      # rank shown, named right
+              Placed("2 cross", at(300), 0.6, 0.3),   # rank hidden, left unsure
+              Placed("5 circle", at(600), 0.7, 0.4),  # rank hidden, named right all the same
+              Placed("1 square", at(900), 0.8, 0.9),  # rank shown, missed
+              Placed("4 squiggle", at(1200), 0.3, 0.0)]   # less than half visible: not counted
+
+    class StandIn:
+        def read(self, frame):
+            return [Reading("3 star", "3 star", at(0), 1.0, 0.95),
+                    Reading(UNSURE, "3 cross", at(300), 0.2, 0.9),
+                    Reading("5 circle", "5 circle", at(600), 0.9, 0.9)]
+
+    score = Score()
+    score.add(np.zeros((200, 1400, 3), np.uint8), placed, StandIn())
+    assert (score.cards, score.right, score.unsure, score.missed) == (4, 2, 1, 1)
+    assert (score.rank_hidden, score.rank_hidden_right) == (2, 1)
+    assert score.rank_shown_rate() == 0.5  # of the two whose rank shows, one named right

@@ -5,7 +5,10 @@ A reading belongs to the true card its outline overlaps most (intersection over 
 least 0.5).  For every card at least half visible: *right* when it got its name and no other
 name; *wrong* when some reading named it as another card; *unsure* when it was only reported
 unsure; *missed* when nothing was reported.  A named reading that belongs to no card is
-*invented*."""
+*invented*.  Of those cards, the ones that show less than half of every place their rank is
+printed (``rank_visible``: the corner indices, the numeral, the pips) are counted apart too:
+a player could not name them either without lifting what lies over them, so they bound what
+any reader can name right."""
 
 from __future__ import annotations
 
@@ -29,6 +32,8 @@ HALF = 0.5
 class Score:
     cards: int = 0          # cards at least half visible
     right: int = 0
+    rank_hidden: int = 0    # of those, the cards showing less than half of every rank mark
+    rank_hidden_right: int = 0
     wrong: int = 0
     unsure: int = 0
     missed: int = 0
@@ -59,10 +64,13 @@ class Score:
             if truth.visible < HALF:
                 continue
             self.cards += 1
+            hidden_rank = truth.rank_visible < HALF
+            self.rank_hidden += hidden_rank
             got = claims.get(index, [])
             named = {r.card for r in got if r.card != UNSURE}
             if named == {truth.card}:
                 self.right += 1
+                self.rank_hidden_right += hidden_rank
             elif named:
                 self.wrong += 1
                 self.mistakes.append((label, "wrong", truth.card, sorted(named), truth.visible))
@@ -71,6 +79,11 @@ class Score:
             else:
                 self.missed += 1
                 self.mistakes.append((label, "missed", truth.card, truth.visible))
+
+    def rank_shown_rate(self) -> float:
+        """The share named right of the cards whose rank shows (at least half of a rank mark)."""
+        shown = self.cards - self.rank_hidden
+        return (self.right - self.rank_hidden_right) / shown if shown else 0.0
 
     def line(self) -> str:
         ms = 1000 * self.seconds / max(1, self.frames)
