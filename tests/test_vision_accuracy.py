@@ -6,9 +6,12 @@ level, so a change that makes it worse fails."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from tests.vision_score import readers, score_set
+from companion.vision.reader import UNSURE, Reading
+from sim.table_camera import Placed
+from tests.vision_score import Score, readers, score_set
 
 SCENES = 8              # two of each printing (12 until make test neared CI's 5 minutes)
 FLOOR_RIGHT = 0.9       # measured 95.8 % (23 of 24; the small set forces a trouble on every
@@ -35,13 +38,8 @@ def test_empty_tables_invent_few_cards(taught):
 
 
 def test_cards_whose_rank_is_hidden_are_counted_apart():
-    """The score counts the cards that show less than half of every rank mark apart: no reader
-    (nor player) can name those, and they bound the share any reader names right."""
-    import numpy as np
-
-    from companion.vision.reader import UNSURE, Reading
-    from sim.table_camera import Placed
-    from tests.vision_score import Score
+    """The score counts apart the cards that show less than half of every rank mark: a reader,
+    like a player, can seldom name those, and they bound the share any reader names right."""
 
     def at(x):
         return np.float32([[x, 0], [x + 100, 0], [x + 100, 140], [x, 140]])
@@ -50,7 +48,7 @@ def test_cards_whose_rank_is_hidden_are_counted_apart():
               Placed("2 cross", at(300), 0.6, 0.3),   # rank hidden, left unsure
               Placed("5 circle", at(600), 0.7, 0.4),  # rank hidden, named right all the same
               Placed("1 square", at(900), 0.8, 0.9),  # rank shown, missed
-              Placed("4 squiggle", at(1200), 0.3, 0.0)]   # less than half visible: not counted
+              Placed("4 squiggle", at(1200), 0.3, 0.0)]  # less than half visible: not counted
 
     class StandIn:
         def read(self, frame):

@@ -7,8 +7,8 @@ name; *wrong* when some reading named it as another card; *unsure* when it was o
 unsure; *missed* when nothing was reported.  A named reading that belongs to no card is
 *invented*.  Of those cards, the ones that show less than half of every place their rank is
 printed (``rank_visible``: the corner indices, the numeral, the pips) are counted apart too:
-a player could not name them either without lifting what lies over them, so they bound what
-any reader can name right."""
+a player could seldom name them without lifting what lies over them, so they bound what any
+reader can name right."""
 
 from __future__ import annotations
 

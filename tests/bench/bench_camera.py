@@ -2,10 +2,10 @@
 synthetic frames, every deck style, table and trouble; tests/camera_corpus.py) the share of
 cards at least half visible named right (and, apart, of those whose rank shows: the cards
 whose every rank mark is mostly hidden bound what any reader can name), named wrongly, left
-unsure or missed; cards invented
-on the big set and on the empty tables; the time to read one frame on one core here, with
-the Pi 4 estimate (x7, the ratio the other benchmarks measured); and the time to search the
-part of a frame round a card, as the live loop does when it cannot tell a change."""
+unsure or missed; cards invented on the big set and on the empty tables; the time to read
+one frame on one core here, with the Pi 4 estimate (x7, the ratio the other benchmarks
+measured); and the time to search the part of a frame round a card, as the live loop does
+when it cannot tell a change."""
 
 from __future__ import annotations
 
