@@ -115,7 +115,8 @@ EVEN_REACH = 0.2        # the share of the face's width over which a second look
 EVEN_FLOOR = 0.5        # contrast out, and the least share of the whole face's it divides by
                         # (measured on the corpus's cards at their true outlines, looked at again
                         # where the first look left them unsure: 0.1 to 0.3 of the width named
-                        # 27 to 33 more of 3,263, and none wrongly; see :meth:`Namer.name`)
+                        # 27 to 33 more of 3,263, and none wrongly; see :meth:`Namer.name`.  In
+                        # the reader, 0.1 named one more card on the big set but 2 wrongly)
 SECOND_LOOK_LIKE = 0.95 # the second look names a face only at a similarity this far from FAIR to
                         # GOOD (0.904; a back's 0.69): 0.8, as the first look, named 3 cards wrongly
                         # on the big set, at outlines a little off, all at 0.89 and less
@@ -416,7 +417,7 @@ class Namer:
         evened = first_look is not None
         # below this similarity no confidence reaches ``safe``: such a face is not settled
         # pairwise (the costly part), only its nearest face given as a guess.  On the second
-        # look only a face that matches well is
+        # look only a face that matches well is settled
         self.safe = safe
         like = SECOND_LOOK_LIKE if evened else safe
         self.nameable = (FAIR + like * (GOOD - FAIR), BACK_FAIR + like * (BACK_GOOD - BACK_FAIR))
@@ -657,11 +658,12 @@ class Namer:
         and its neighbour, a 3 of squares with a hand over its middle square) looks more like
         some card, too.  Only faces near a name already are looked at again, never backs
         (:data:`SECOND_LOOK_FROM`)."""
-        naming = self._looked_at(face_bgr, covered)
+        hand_px = self.hand_pixels(face_bgr)  # by colour alone: the same at either look
+        naming = self._looked_at(face_bgr, covered, hand_px)
         if self.second_look is None or naming.confidence >= self.safe or naming.card in ("", BACK) \
                 or naming.similarity < SECOND_LOOK_FROM:
             return naming
-        second = self.second_look._looked_at(face_bgr, covered)
+        second = self.second_look._looked_at(face_bgr, covered, hand_px)
         if second.card != naming.card or second.confidence < self.safe:
             return naming
         # its likeness the better of the two looks': the reader weighs a place's outlines by it,
@@ -670,9 +672,12 @@ class Namer:
         # to a 2 and a 4)
         return replace(second, similarity=max(second.similarity, naming.similarity))
 
-    def _looked_at(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> Naming:
-        """The face's name at one look (see :meth:`name`)."""
-        hand_px = self.hand_pixels(face_bgr)
+    def _looked_at(self, face_bgr: np.ndarray, covered: np.ndarray | None = None,
+                   hand_px: np.ndarray | None = None) -> Naming:
+        """The face's name at one look (see :meth:`name`); ``hand_px``: its
+        :meth:`hand_pixels`, when already found."""
+        if hand_px is None:
+            hand_px = self.hand_pixels(face_bgr)
         skin = _cells_of_hand(hand_px)
         under = np.zeros_like(skin) if covered is None else cells_under(covered)
         if skin.any() and self.back_rows:  # a back's print may be warm (a brown pattern): a
