@@ -226,6 +226,17 @@ def test_a_numeral_s_ink_tells_the_suit_of_a_symbol_under_a_hand(scene, card):
     assert not invented(placed, readings)
 
 
+def test_a_sure_name_in_another_suit_s_ink_is_not_trusted_by_the_passes_after_it():
+    """Big 1315: an outline across half a 4 of stars, its two right-hand stars one over the
+    other, was named a 2 of squares surely; the passes after it skipped the 4's own outlines as
+    that card's, and only the last check, finding the purple ink, made the 2 unsure — the 4 of
+    stars was missed."""
+    placed, readings = read_scene("big", "1315.jpg")
+    truth = next(p for p in placed if p.card == "4 star")
+    assert names_at(readings, truth) == {"4 star"}
+    assert not invented(placed, readings)
+
+
 def test_a_hand_s_pixels_are_no_ink_where_it_only_partly_covers_a_cell():
     """The hand's pixels shrunk to the ink's size are set wherever any of them lies: the
     cells mostly under it are left out already, and its edge in the others is skin."""
