@@ -331,6 +331,13 @@ def _on_top(readings: list[Reading]) -> list[np.ndarray]:
     return [r.corners for r in readings if r.card != UNSURE and r.similarity > ON_TOP]
 
 
+def _over_the_ink(readings: list[Reading]) -> list[np.ndarray]:
+    """The outlines left out of the ink of a face they overlap: the cards seen whole, and every
+    back named — seen whole or not, a back's print is no part of a face's ink whichever lies on
+    top (a red back over a purple star turned its ink red: big 1505)."""
+    return _on_top(readings) + [r.corners for r in readings if r.card == BACK]
+
+
 def _part_of(part: Reading, reading: Reading) -> bool:
     """Whether a sure reading lies within another's outline (``SAME`` of it) at under ``PART``
     of its area: a part of that card named as another (the end of a 4 of stars in glare, its
@@ -646,9 +653,7 @@ class Reader:
         sure = {id(r) for r in readings if r.card not in (UNSURE, BACK)}
         if not sure:
             return readings
-        everything = list(seen) + list(readings)
-        cards_over = _on_top(everything) + [r.corners for r in everything if r.card == BACK]
-        return self._unsure_where_inked_otherwise(frame, readings, sure, cards_over)
+        return self._unsure_where_inked_otherwise(frame, readings, sure, _over_the_ink(list(seen) + readings))
 
     def _unsure_where_inked_otherwise(self, frame: np.ndarray, readings: list[Reading], judged: set[int],
                                       cards_over: list[np.ndarray]) -> list[Reading]:
@@ -693,9 +698,7 @@ class Reader:
         kept = _one_of_each(_sized_alike([r for r in readings
                                           if self._deck_coloured(small[id(r)], r, hand[id(r)])]))
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
-        # (and every back named: one not seen whole may lie under the face, but a back's print is
-        # no part of a face's ink either way — a red back over a purple star turned its ink red: big 1505)
-        cards_over = _on_top(kept) + [r.corners for r in kept if r.card == BACK]
+        cards_over = _over_the_ink(kept)
         return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand[id(r)], cards_over) else _unsure(r)
                 for r in kept]
 
