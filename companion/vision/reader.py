@@ -639,7 +639,7 @@ class Reader:
                   and iou(r.corners, o.corners) > CONFLICT}
         if not rivals:
             return found
-        return self._unsure_where_inked_otherwise(frame, found, rivals, _on_top(found))
+        return self._unsure_where_inked_otherwise(frame, found, rivals, _over_the_ink(found))
 
     def _ink_trusted(self, frame: np.ndarray, readings: list[Reading], seen: list[Reading] = ()) -> list[Reading]:
         """A pass's readings, each sure name whose ink is not its name's colour made unsure
