@@ -338,20 +338,26 @@ def _over_the_ink(readings: list[Reading]) -> list[np.ndarray]:
     return _on_top(readings) + [r.corners for r in readings if r.card == BACK]
 
 
-def _part_of(part: Reading, reading: Reading) -> bool:
+def _part_of(part: Reading, reading: Reading, sure: list[Reading]) -> bool:
     """Whether a sure reading lies within another's outline (``SAME`` of it) at under ``PART``
     of its area: a part of that card named as another (the end of a 4 of stars in glare, its
     two stars a sure 2 of squares), not a card over it — left out of its naming, it hid the
-    card's print that shows (big 0923)."""
+    card's print that shows (big 0923).  Not where it is as large as the other cards named
+    surely (``sure``), where there are any: a card's size is no part of a card (big 1068's
+    1 of circles, seen whole, was taken for the top of an outline over one and a half times
+    as long, across the card under it; named past that card alone, the outline read a 2 of
+    circles)."""
+    others = [s.corners for s in sure if s is not part and s is not reading]
     return (overlap(part.corners, reading.corners) >= SAME
-            and quad_area(part.corners) < PART * quad_area(reading.corners))
+            and quad_area(part.corners) < PART * quad_area(reading.corners)
+            and (not others or part_of_a_card(part.corners, others)))
 
 
 def _sure_over(reading: Reading, sure: list[Reading], edges: EdgeField | None = None) -> list[np.ndarray]:
     """The outlines of the cards named surely (``sure``) that lie over a reading: those
     overlapping it (:func:`_lying_over`), but not the reading itself nor a part of it
     (:func:`_part_of`) — what a card's naming again past the cards over it leaves out."""
-    return _lying_over(reading.corners, [s.corners for s in sure if s is not reading and not _part_of(s, reading)],
+    return _lying_over(reading.corners, [s.corners for s in sure if s is not reading and not _part_of(s, reading, sure)],
                        edges)
 
 
