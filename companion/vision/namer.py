@@ -46,7 +46,8 @@ ECC_STEPS = (30, 0)     # the alignment's iterations at half size, then at full 
 UNALIGNED = 0.35        # a face that did not align keeps this share of its margin
 PRINT_BLUR = 2.0        # pixels: a face aligned again on its print alone is the face less its blur at
                         # this size (at the second look; measured at the true outlines of the big set's
-                        # cards, at every look: +34 right, none wrong; at 4 px +31, at 6 px fewer)
+                        # cards: +19 right, none wrong, and aligned so at every look +34; at 4 px +31
+                        # at every look, at 6 px fewer)
 RIVALS = 4              # the best names settled pairwise
 BACK_PHASE, BACK_SHIFT = 0.1, 12  # a back's pattern found this clearly, at most this far off (pixels)
 SHADE = 0.5             # two faces differing by less than this (normalised) differ in shade only
