@@ -846,28 +846,30 @@ def test_the_sure_cards_over_a_card_are_neither_itself_nor_its_parts():
     assert [c.tolist() for c in _sure_over(whole, [whole, part, over])] == [over.corners.tolist()]
 
 
-def _upright(name: str, top: float, height: float, x: float = 0.0, card_: str | None = None) -> Reading:
-    """A sure reading, 100 px wide and ``height`` tall, its top at ``top``."""
-    corners = np.float32([[x, top], [x + 100, top], [x + 100, top + height], [x, top + height]])
-    return Reading(card_ or name, name, corners, 1.0, 0.95)
+def _upright(name: str, height: float, x: float = 0.0) -> Reading:
+    """A sure reading, 100 px wide and ``height`` tall, its top-left corner at (``x``, 0)."""
+    corners = np.float32([[x, 0], [x + 100, 0], [x + 100, height], [x, height]])
+    return Reading(name, name, corners, 1.0, 0.95)
 
 
 def test_a_sure_card_of_a_card_s_size_within_a_longer_outline_lies_over_it():
     """Big 1068: a 1 of circles seen whole was the top of an outline over one and a half times
-    as long, which ran on across the 4 of stars under it.  Taken for a part of that outline, the 1 was not
-    left out when the outline was named again past the cards over it, and it read a 2 of
-    circles, surely.  A card as large as the other cards named surely is no part of a card;
-    half a card still is."""
-    longer = replace(_upright("2 circle", 0, 250), card=UNSURE, confidence=0.0)
-    one = _upright("1 circle", 0, 140)                 # the outline's top 0.56
-    elsewhere = _upright("3 circle", 0, 140, x=400)
+    as long, which ran on across the 4 of stars under it.  Taken for a part of that outline,
+    the 1 was not left out when the outline was named again past the cards over it, and it
+    read a 2 of circles, surely.  A card as large as the other cards named surely is no part
+    of a card; half a card still is."""
+    longer = replace(_upright("2 circle", 250), card=UNSURE, confidence=0.0)
+    one = _upright("1 circle", 140)                    # the outline's top 0.56
+    elsewhere = _upright("3 circle", 140, x=400)
     over = _sure_over(longer, [one, elsewhere])
     assert [c.tolist() for c in over] == [one.corners.tolist()]
-    half = _upright("1 circle", 0, 70)                 # half a card at the outline's top
+    half = _upright("1 circle", 70)                    # half a card at the outline's top
     assert _sure_over(longer, [half, elsewhere]) == []
 
 
 def test_an_outline_across_a_card_and_the_card_under_it_is_not_named_past_the_card():
+    """Big 1068 read whole: the 1 of circles, the 4 of stars under it, and no 2 of circles
+    from the outline across both."""
     placed, readings = read_scene("big", "1068.jpg")
     assert {r.card for r in readings} - {UNSURE} <= {p.card for p in placed}
 
