@@ -253,6 +253,34 @@ def test_a_card_over_another_of_its_paper_is_found_by_its_straight_sides():
     assert all(max(np.ptp(quad, axis=0)) < 1.2 * 140 for quad in guesses)  # none longer than a card
 
 
+def _card_beside_a_card_nearly_in_line():
+    """A card turned 3 degrees, its far end under a hand, its near end over a card whose
+    long side runs on nearly in line with its own: the shapes' polygon runs its side on to
+    the other card's corner, 3 degrees off."""
+    frame = np.full((360, 640, 3), 70, np.uint8)
+    short, angle = 100.0, np.radians(-3.0)
+    u = np.float32([-np.cos(angle), -np.sin(angle)])
+    v = np.float32([np.sin(angle), -np.cos(angle)])
+    corner = np.float32([420, 250])
+    card = np.float32([corner, corner + u * short * ASPECT, corner + (u * ASPECT + v) * short, corner + v * short])
+    cv2.fillConvexPoly(frame, np.int32([[170, 152], [300, 152], [300, 250], [170, 250]]), (225, 225, 225))
+    cv2.fillConvexPoly(frame, np.int32(card), (235, 235, 235))
+    cv2.polylines(frame, [np.int32(card)], True, (150, 150, 150), 1)
+    cv2.circle(frame, (400, 150), 40, (90, 140, 200), -1)  # the hand over its far corner
+    return frame, card, short
+
+
+def test_a_corner_is_completed_along_its_own_sides_not_the_polygon_s():
+    """The corner's sides are fitted to the outline next to it (the polygon's side, run on
+    to the other card, is a few degrees off, and the card completed along it a dozen pixels
+    off at its far end, as beside big 1279's back), and a side that turned on the fit is no
+    side seen whole (it ran on to the other card's corner: not a card's length)."""
+    from companion.vision.finder import Outlines
+
+    frame, card, short = _card_beside_a_card_nearly_in_line()
+    assert max(iou(quad, card) for quad in Outlines(frame).corner_guesses([short])) > 0.96
+
+
 def test_a_side_seen_whole_between_two_corners_gives_the_cards_size():
     """A card smaller than the size given (far up a tilted camera's frame), its far end lost
     in a glare's white: its near side runs from one square corner to the other, and that

@@ -129,16 +129,24 @@ def refine_corners(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
         lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
     out = []
     for i in range(4):
-        (p, d), (q, e) = lines[i - 1], lines[i]
-        det = d[0] * (-e[1]) - d[1] * (-e[0])
-        if abs(det) < 1e-3:
+        corner = crossing(*lines[i - 1], *lines[i])
+        if corner is None:
             return quad
-        t = ((q - p)[0] * (-e[1]) - (q - p)[1] * (-e[0])) / det
-        out.append(p + t * d)
+        out.append(corner)
     out = np.float32(out)
     if np.max(np.linalg.norm(out - quad, axis=1)) > 0.15 * min(side_lengths(quad)):
         return quad  # the fit ran off: keep the polygon's corners
     return out
+
+
+def crossing(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np.ndarray | None:
+    """Where the line through ``p`` along ``d`` crosses the one through ``q`` along ``e``; None
+    where they run (near) parallel."""
+    det = d[0] * (-e[1]) - d[1] * (-e[0])
+    if abs(det) < 1e-3:
+        return None
+    t = ((q - p)[0] * (-e[1]) - (q - p)[1] * (-e[0])) / det
+    return np.float32(p + t * d)
 
 
 def grown(quad: np.ndarray, inset: float) -> np.ndarray:
