@@ -160,6 +160,8 @@ class Outlines:
         (the long side follows from the card's aspect) and the one ``here`` gives at the
         corner (:func:`sizes_at`)."""
         found, refitted = [], []
+        smallest = min(short_sides)
+        longest = (1.0 + SEEN_WHOLE) * ASPECT * max(short_sides)  # a side longer runs on past a card
         for contour in self.contours:
             pts = contour.reshape(-1, 2).astype(np.float32)
             perimeter = cv2.arcLength(pts.reshape(-1, 1, 2), True)
@@ -168,8 +170,6 @@ class Outlines:
             if n < 3:
                 continue
             orientation = np.sign(cv2.contourArea(poly.reshape(-1, 1, 2), oriented=True)) or 1.0
-            smallest = min(short_sides)
-            longest = (1.0 + SEEN_WHOLE) * ASPECT * max(short_sides)
             right = [_right_corner(poly, i, orientation, 0.3 * smallest) for i in range(n)]
             for i in range(n):
                 if right[i] is None:
@@ -221,6 +221,8 @@ def _side_near(pts: np.ndarray, corner: np.ndarray, u: np.ndarray, reach: float)
     rel = pts - corner
     along = rel @ u
     across = np.abs(rel @ np.float32([-u[1], u[0]]))
+    # within a narrow cone round ``u`` (the polygon's direction may be a few degrees off), past
+    # the corner's rounding
     near = pts[(along > 0.1 * reach) & (along < reach) & (across < 3.0 + 0.08 * along)]
     if len(near) < 8:
         return None
