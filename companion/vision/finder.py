@@ -158,7 +158,8 @@ class Outlines:
     def corner_guesses(self, short_sides: list[float], here: ShortSideHere = None) -> list[np.ndarray]:
         """Cards completed from the shapes' right-angled corners, for each short side given
         (the long side follows from the card's aspect) and the one ``here`` gives at the
-        corner (:func:`sizes_at`)."""
+        corner (:func:`sizes_at`); and, where a corner's side is longer than a card's, once
+        more along its sides fitted to the outline beside it (:func:`_corner_on_contour`)."""
         found, refitted = [], []
         smallest = min(short_sides)
         longest = (1.0 + SEEN_WHOLE) * ASPECT * max(short_sides)  # a side longer runs on past a card
