@@ -19,7 +19,8 @@ from typing import Callable, NamedTuple
 import cv2
 import numpy as np
 
-from companion.vision.geometry import ASPECT, FACE_H, FACE_W, crossing, order_corners, quad_area, refine_corners
+from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, crossing, line_near, order_corners, quad_area,
+                                       refine_corners)
 
 QUARTER_BLUR = 1.5      # at quarter size: a back's checks, rings or stripes melt into one tone
 TONE_BLUR = 1.2         # at quarter size: a back's pattern blended into its tone
@@ -217,19 +218,10 @@ def _sizes(corner: np.ndarray, lu: float, whole_u: bool, lv: float, whole_v: boo
 
 
 def _side_near(pts: np.ndarray, corner: np.ndarray, u: np.ndarray, reach: float):
-    """The line (a point on it, its unit direction) fitted to the outline's ``pts`` that run
-    from ``corner`` along ``u`` for ``reach`` pixels, or None where too few do."""
-    rel = pts - corner
-    along = rel @ u
-    across = np.abs(rel @ np.float32([-u[1], u[0]]))
-    # within a narrow cone round ``u`` (the polygon's direction may be a few degrees off), past
-    # the corner's rounding
-    near = pts[(along > 0.1 * reach) & (along < reach) & (across < 3.0 + 0.08 * along)]
-    if len(near) < 8:
-        return None
-    vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-    d = np.float32([vx, vy])
-    return np.float32([x0, y0]), (d if float(d @ u) > 0 else -d)
+    """The line fitted to the outline ``pts`` that run from ``corner`` along ``u`` for
+    ``reach`` pixels, past the corner's rounding, within a narrow cone round ``u`` (the
+    polygon's direction may be a few degrees off); None where too few do."""
+    return line_near(pts, corner, u, (0.1 * reach, reach), 3.0, widening=0.08, least=8)
 
 
 def _corner_on_contour(pts: np.ndarray, corner: np.ndarray, u: np.ndarray, lu: float, v: np.ndarray,

@@ -117,16 +117,10 @@ def refine_corners(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
         length = float(np.hypot(*side))
         if length < 8:
             return quad
-        direction = side / length
-        normal = np.float32([-direction[1], direction[0]])
-        rel = pts - a
-        along = rel @ direction
-        across = np.abs(rel @ normal)
-        near = pts[(across < max(3.0, 0.05 * length)) & (along > 0.15 * length) & (along < 0.85 * length)]
-        if len(near) < 5:
+        line = line_near(pts, a, side / length, (0.15 * length, 0.85 * length), max(3.0, 0.05 * length), least=5)
+        if line is None:
             return quad
-        vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
-        lines.append((np.float32([x0, y0]), np.float32([vx, vy])))
+        lines.append(line)
     out = []
     for i in range(4):
         corner = crossing(*lines[i - 1], *lines[i])
@@ -137,6 +131,25 @@ def refine_corners(quad: np.ndarray, points: np.ndarray) -> np.ndarray:
     if np.max(np.linalg.norm(out - quad, axis=1)) > 0.15 * min(side_lengths(quad)):
         return quad  # the fit ran off: keep the polygon's corners
     return out
+
+
+def line_near(points: np.ndarray, start: np.ndarray, direction: np.ndarray, along: tuple[float, float],
+              across: float, widening: float = 0.0, least: int = 5) -> tuple[np.ndarray, np.ndarray] | None:
+    """The straight line fitted (robustly: a stray point counts little) to the outline
+    ``points`` that lie between ``along[0]`` and ``along[1]`` pixels from ``start`` along the
+    unit ``direction``, and within ``across`` of its line (plus ``widening`` times how far
+    along: a cone, where the direction may be a few degrees off): a point on it and its unit
+    direction, turned the way ``direction`` runs.  None where fewer than ``least`` points lie
+    there."""
+    rel = points - start
+    on = rel @ direction
+    off = np.abs(rel @ np.float32([-direction[1], direction[0]]))
+    near = points[(on > along[0]) & (on < along[1]) & (off < across + widening * on)]
+    if len(near) < least:
+        return None
+    vx, vy, x0, y0 = cv2.fitLine(near, cv2.DIST_HUBER, 0, 0.01, 0.01).ravel()
+    fitted = np.float32([vx, vy])
+    return np.float32([x0, y0]), (fitted if float(fitted @ direction) > 0 else -fitted)
 
 
 def crossing(p: np.ndarray, d: np.ndarray, q: np.ndarray, e: np.ndarray) -> np.ndarray | None:
