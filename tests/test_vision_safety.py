@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from companion.vision.geometry import iou, order_corners, straighten
+from companion.vision.ink import hues_apart
 from companion.vision.namer import _best_matches, at_ink_size
 from companion.vision.reader import (SAFE, UNSURE, Reading, _best_first, _one_of_each, _one_per_place, _sized_alike, card_size,
                                      _sure_over, completed_under, expected_size, held_to_known, short_side_on,
@@ -223,6 +224,26 @@ def test_a_numeral_s_ink_tells_the_suit_of_a_symbol_under_a_hand(scene, card):
     the suits: the ink was read only past a card over a face, never past a hand)."""
     placed, (truth,), readings = read_round("big", scene, card)
     assert names_at(readings, truth) == {card}
+    assert not invented(placed, readings)
+
+
+def test_a_faded_ink_keeps_its_hue():
+    """A dim room's noise or a blur mixes paper into an ink's pixels: its tone fades towards
+    grey (away from its own, and nearer none) but points the same way from grey."""
+    red, orange = np.float32([0.20, 0.19, 0.61]), np.float32([0.11, 0.33, 0.56])
+    grey = np.full(3, 1 / 3, np.float32)
+    faded = grey + 0.6 * (red - grey)
+    angle, strength = hues_apart(np.stack([red, orange]), faded)
+    assert angle[0] < 1.0 and angle[1] > 25.0
+    assert strength[0] == pytest.approx(0.6, abs=0.01)
+
+
+def test_a_numeral_s_faded_ink_tells_the_suit_of_a_symbol_under_a_card():
+    """Big 0981: a numeral printing's 2 of crosses in a dim room, its cross under a 2 of stars:
+    its red numeral, faded, measured 0.09 from the cross's ink — past the 0.08 that tells a suit
+    — and it was unsure between the suits.  Its hue is the cross's."""
+    placed, (truth,), readings = read_round("big", "0981.jpg", "2 cross")
+    assert names_at(readings, truth) == {"2 cross"}
     assert not invented(placed, readings)
 
 

@@ -24,8 +24,8 @@ import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from companion.vision.geometry import FACE_H, FACE_W
-from companion.vision.ink import (INK_SIZE, ink_apart, ink_colour, inks_apart, paper_shares_of, share_planes,
-                                  taught_inks)
+from companion.vision.ink import (INK_SIZE, hues_apart, ink_apart, ink_colour, inks_apart, paper_shares_of,
+                                  share_planes, taught_inks)
 
 CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.7           # a cell whose error is above this for every face is covered
@@ -60,6 +60,12 @@ INK_GAP = 0.05          # ... and this much nearer it than the other's (inks thi
                         # before: the 321 right ones from 0.04 to 0.08, a red numeral beside its symbol
                         # under a hand or a card, went untold; big set +12 right, none wrong, and +5 more
                         # with the suit's ink the nearest of its ranks', :meth:`Namer.suit_ink_near`)
+HUE_NEAR = 15.0         # or: its hue this near (degrees) one suit's ...
+HUE_GAP = 15.0          # ... and this much nearer it than the other suit's ...
+HUE_STRONG = 0.25       # ... at least this share of that suit's colour's strength (a faded ink keeps its
+                        # hue: measured as for INK_NEAR, the right suit's hue within 12 degrees on all
+                        # but 2 faces, every wrong suit's 26 and more but on the 1 above; told so, 57
+                        # faces more, faded to 0.26-0.74 of their ink's strength)
 INK_OVERRULED = 0.5     # shapes that say the other name this plainly (margin) leave both names unsure
 SHOWN_ENOUGH = 0.15     # the share of where two faces differ, of that not under a hand, that must show
                         # past another card for a sure decision, less giving less confidence (measured
@@ -800,14 +806,20 @@ class Namer:
         """Which of two names one picture in grey (a numeral in blue and the same numeral in
         green, the symbols that differ hidden) the face's ink ``seen`` says it is: +1 a, -1 b,
         0 when it cannot tell — it must be very near one name's suit's (:meth:`suit_ink_near`) and well
-        away from the other's."""
+        away from the other's, or, faded towards grey, be so in hue (:meth:`suit_hue_near`)."""
         ink_a, ink_b = self.inks.get(self.labels[a][0]), self.inks.get(self.labels[b][0])
         if seen is None or ink_a is None or ink_b is None or ink_apart(ink_a, ink_b) < INK_GAP:
             return 0  # no ink to tell by, or the same ink: it tells nothing
-        near_a, near_b = (self.suit_ink_near(seen, suit_of(self.labels[k][0])) for k in (a, b))
-        if min(near_a, near_b) > INK_NEAR or abs(near_a - near_b) < INK_GAP:
-            return 0
-        return 1 if near_a < near_b else -1
+        suit_a, suit_b = (suit_of(self.labels[k][0]) for k in (a, b))
+        near_a, near_b = self.suit_ink_near(seen, suit_a), self.suit_ink_near(seen, suit_b)
+        if min(near_a, near_b) <= INK_NEAR and abs(near_a - near_b) >= INK_GAP:
+            return 1 if near_a < near_b else -1
+        (hue_a, strong_a), (hue_b, strong_b) = self.suit_hue_near(seen, suit_a), self.suit_hue_near(seen, suit_b)
+        if hue_a <= HUE_NEAR and hue_b >= hue_a + HUE_GAP and strong_a >= HUE_STRONG:
+            return 1
+        if hue_b <= HUE_NEAR and hue_a >= hue_b + HUE_GAP and strong_b >= HUE_STRONG:
+            return -1
+        return 0
 
     def suit_ink_near(self, seen: np.ndarray, suit: str) -> float:
         """How near a face's ink ``seen`` is to a suit's: to the nearest of the suit's taught
@@ -816,17 +828,32 @@ class Namer:
         the 4 of crosses' ink, was 0.097 from the 2's, and went untold (big 1066)."""
         return float(inks_apart(self.suit_inks[suit], seen).min())
 
+    def suit_hue_near(self, seen: np.ndarray, suit: str) -> tuple[float, float]:
+        """How near a face's ink ``seen`` is to a suit's in hue (degrees; the nearest of the
+        suit's taught inks), and how strongly coloured against that ink (:func:`hues_apart`)."""
+        angle, strength = hues_apart(self.suit_inks[suit], seen)
+        nearest = int(np.argmin(angle))
+        return float(angle[nearest]), float(strength[nearest])
+
     def _inked_suit(self, seen: np.ndarray | None) -> str | None:
         """The suit whose ink the face plainly shows (near it, and well away from every other
-        ink), if any: its ranks are rivals too, whatever the grey picture's best suit."""
+        ink; or so in hue, faded), if any: its ranks are rivals too, whatever the grey picture's
+        best suit."""
         if seen is None:
             return None
         near = sorted((ink_apart(seen, ink), name) for name, ink in self.inks.items() if ink is not None)
-        if not near or near[0][0] > INK_NEAR:
+        if not near:
             return None
-        best = self.inks[near[0][1]]
-        others = [d for d, name in near if ink_apart(self.inks[name], best) >= INK_GAP]
-        return suit_of(near[0][1]) if all(d >= near[0][0] + INK_GAP for d in others) else None
+        if near[0][0] <= INK_NEAR:
+            best = self.inks[near[0][1]]
+            others = [d for d, name in near if ink_apart(self.inks[name], best) >= INK_GAP]
+            if all(d >= near[0][0] + INK_GAP for d in others):
+                return suit_of(near[0][1])
+        hues = sorted((*self.suit_hue_near(seen, suit), suit) for suit in self.suit_inks)
+        (hue, strength, suit), rest = hues[0], hues[1:]
+        if hue <= HUE_NEAR and strength >= HUE_STRONG and all(other >= hue + HUE_GAP for other, _, _ in rest):
+            return suit
+        return None
 
     def _back_shifted(self, sig: np.ndarray, fine: np.ndarray, coarse: np.ndarray, hidden: np.ndarray | None):
         """The face moved onto the taught back where a back's pattern says how far it is off
