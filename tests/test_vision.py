@@ -453,7 +453,7 @@ def test_a_corner_square_on_the_table_is_a_corner_under_a_tilted_camera():
     far off, was completed from none of them (big 0316's 3 of circles).  Where a card seen
     whole gives the table's plane, two edges square on it meet at a corner too."""
     from companion.vision.finder import StraightEdges
-    from companion.vision.reader import card_plane, short_side_on
+    from companion.vision.sizes import card_plane, short_side_on
 
     frame, whole, under = _a_card_under_another_s_end()
     plane = card_plane(whole)
@@ -468,7 +468,7 @@ def test_a_corner_is_completed_on_the_table_s_plane_under_a_tilted_camera():
     its corner, at the size the table's plane gives there, it runs off at its far corners.
     Completed on the table's plane, it is the card."""
     from companion.vision.finder import StraightEdges, _card_from_corner, _completed_on_table
-    from companion.vision.reader import card_plane, short_side_on
+    from companion.vision.sizes import card_plane, short_side_on
 
     frame, whole, card = _a_card_under_another_s_end()
     plane = card_plane(whole)
@@ -490,11 +490,12 @@ def test_only_where_nothing_is_read_are_the_table_s_completions_named():
     """The corners completed on the table's plane are named only where no reading shares half
     with them: they are for cards missed (an unsure one is measured out again later), and
     named everywhere they cost a tenth of a whole frame's time."""
-    from companion.vision.reader import Reading, _not_read
+    from companion.vision.places import not_read
+    from companion.vision.reading import Reading
 
     card = order_corners(cv2.boxPoints(((200, 150), (90, 126), 10)))
     read = Reading("2 star", "2 star", card, 0.9, 0.95)
     beside, shifted = card + np.float32([300, 0]), card + np.float32([10, 5])
-    kept = _not_read([card, shifted, beside], [read])
+    kept = not_read([card, shifted, beside], [read])
     assert len(kept) == 1 and np.array_equal(kept[0], beside)
-    assert len(_not_read([card], [])) == 1
+    assert len(not_read([card], [])) == 1

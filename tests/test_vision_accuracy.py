@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.vision.reader import UNSURE, Reading
+from companion.vision.reading import UNSURE, Reading
 from sim.table_camera import Placed
 from tests.vision_score import Score, readers, score_set
 

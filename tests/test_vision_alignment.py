@@ -10,7 +10,7 @@ import numpy as np
 
 from companion.vision.geometry import covered_on_face, straighten
 from companion.vision.namer import ECC_STEPS, STRETCH, _within, affine_at_half, align_to, signature
-from companion.vision.reader import SAFE
+from companion.vision.reading import SAFE
 from tests.vision_scenes import true_cards
 
 

@@ -13,7 +13,10 @@ import numpy as np
 import pytest
 
 from companion.vision.backs import BackLook
-from companion.vision.reader import BACK_LOOK, LOOKED, UNSURE, Reading, _best_first, _looked_astray, _one_per_place
+from companion.vision.covers import looked_astray
+from companion.vision.places import best_first, one_per_place
+from companion.vision.reader import BACK_LOOK, LOOKED
+from companion.vision.reading import UNSURE, Reading
 from sim.table_camera import STYLES
 from sim.zener_print import card_back
 from tests.vision_scenes import card, invented, names_at, read_round, read_scene
@@ -86,24 +89,24 @@ def test_a_back_its_picture_guessed_unsurely_is_named_by_its_look():
     (a picture's outline is nearer the card's than a look's).  A picture that guessed a face
     there keeps its place: the look does not overrule it."""
     guessed = Reading(UNSURE, "back", looked_back(0).corners + 2, 0.3, 0.57, (("back", 0.3),))
-    [kept] = _one_per_place(_best_first([looked_back(0), guessed]))
+    [kept] = one_per_place(best_first([looked_back(0), guessed]))
     assert kept.card == "back" and kept.by_look and kept.confidence == 0.9
     assert np.array_equal(kept.corners, guessed.corners)
     face = replace(guessed, guess="4 star", candidates=(("4 star", 0.3),))
-    [kept] = _one_per_place(_best_first([looked_back(0), face]))
+    [kept] = one_per_place(best_first([looked_back(0), face]))
     assert kept is face
     named = card("back", 2, confidence=0.9, similarity=0.8)  # named by its picture: its outline stands
-    [kept] = _one_per_place(_best_first([looked_back(0), named]))
+    [kept] = one_per_place(best_first([looked_back(0), named]))
     assert kept is named
 
 
 def test_a_back_read_by_its_look_over_a_card_named_by_its_picture_is_astray():
     named_back = card("back", 40, similarity=0.75)  # named by its picture, not seen whole
-    assert _looked_astray(looked_back(0), [looked_back(0), named_back])
+    assert looked_astray(looked_back(0), [looked_back(0), named_back])
     face_on_top = card("3 star", 40, similarity=0.97)  # a face seen whole lies on top of it
-    assert not _looked_astray(looked_back(0), [looked_back(0), face_on_top])
-    assert not _looked_astray(looked_back(0), [looked_back(0), card("back", 90)])  # barely touching
-    assert not _looked_astray(named_back, [looked_back(0), named_back])  # (only a look is astray)
+    assert not looked_astray(looked_back(0), [looked_back(0), face_on_top])
+    assert not looked_astray(looked_back(0), [looked_back(0), card("back", 90)])  # barely touching
+    assert not looked_astray(named_back, [looked_back(0), named_back])  # (only a look is astray)
 
 
 def test_a_back_read_by_its_look_under_a_back_whose_edge_shows_on_top_is_not_astray():
@@ -123,11 +126,11 @@ def test_a_back_read_by_its_look_under_a_back_whose_edge_shows_on_top_is_not_ast
         return Reading("back", "back", corners, 0.9, LOOKED if by_look else 0.8, (("back", 0.9),), by_look=by_look)
 
     under, over = reading(100, 100, True), reading(160, 130, False)
-    assert _looked_astray(under, [under, over])  # (without the edges: the card over it is taken in)
-    assert not _looked_astray(under, [under, over], edges)
+    assert looked_astray(under, [under, over])  # (without the edges: the card over it is taken in)
+    assert not looked_astray(under, [under, over], edges)
     # the other way round, a look over a card whose edge the look's own card crosses: astray
     looked_over, named_under = reading(160, 130, True), reading(100, 100, False)
-    assert _looked_astray(looked_over, [looked_over, named_under], edges)
+    assert looked_astray(looked_over, [looked_over, named_under], edges)
 
 
 def test_a_back_under_a_back_named_by_its_picture_is_named():

@@ -8,7 +8,7 @@ clear of a top card, and the patches that show whole decide where they read plai
 import numpy as np
 
 from companion.vision.namer import PART_SIDE, _parts_apart
-from companion.vision.reader import SAFE, UNSURE
+from companion.vision.reading import SAFE, UNSURE
 from tests.vision_scenes import invented, named_at_its_place, names_at, read_scene
 
 

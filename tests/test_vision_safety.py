@@ -15,12 +15,14 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.vision.covers import completed_under, sure_over
 from companion.vision.geometry import iou, order_corners, straighten
 from companion.vision.ink import hues_apart
 from companion.vision.namer import _best_matches, at_ink_size
-from companion.vision.reader import (SAFE, UNSURE, Reading, _best_first, _one_of_each, _one_per_place, _sized_alike, card_size,
-                                     _sure_over, completed_under, expected_size, held_to_known, short_side_on,
-                                     size_on_planes, sized_on_table, table_plane)
+from companion.vision.places import best_first, one_of_each, one_per_place
+from companion.vision.reading import SAFE, UNSURE, Reading
+from companion.vision.sizes import (card_size, expected_size, held_to_known, short_side_on, size_on_planes,
+                                    sized_alike, sized_on_table, table_plane)
 from sim.table_camera import STYLES, Conditions, compose
 from tests.vision_scenes import (true_cards, card, invented, named_at_its_place, names_at, read_round,
                                  read_scene)
@@ -36,7 +38,7 @@ def reader():
 
 
 def test_a_name_given_surely_twice_is_sure_only_where_it_is_likelier():
-    readings = _one_of_each([card("2 star", similarity=0.8), card("2 star", 300), card("back", 600),
+    readings = one_of_each([card("2 star", similarity=0.8), card("2 star", 300), card("back", 600),
                              card("back", 900)])
     by_x = {float(r.corners[0][0]): r for r in readings}
     assert by_x[300].card == "2 star" and by_x[0].card == UNSURE and by_x[0].guess == "2 star"
@@ -54,12 +56,12 @@ def test_another_outline_naming_a_card_otherwise_leaves_it_unsure_unless_it_all_
     def rival(candidates):
         return Reading(UNSURE, "1 star", sure.corners + 2, candidates[0][1], 0.91, candidates)
 
-    [leaning] = _one_per_place([sure, rival((("1 star", 0.5), ("2 star", 0.4), ("3 star", 0.2)))])
+    [leaning] = one_per_place([sure, rival((("1 star", 0.5), ("2 star", 0.4), ("3 star", 0.2)))])
     assert leaning.card == UNSURE and leaning.guess == "2 star"
-    [kept] = _one_per_place([sure, rival((("1 star", 0.0), ("2 star", 0.94), ("3 star", 0.0)))])
+    [kept] = one_per_place([sure, rival((("1 star", 0.0), ("2 star", 0.94), ("3 star", 0.0)))])
     assert kept.card == "2 star"
     named_otherwise = Reading("1 star", "1 star", sure.corners + 2, 0.9, 0.91, (("1 star", 0.9), ("2 star", 0.85)))
-    assert _one_per_place([sure, named_otherwise])[0].card == UNSURE  # a sure rival always counts
+    assert one_per_place([sure, named_otherwise])[0].card == UNSURE  # a sure rival always counts
 
 
 def test_a_card_named_past_the_card_over_it_stands_beside_that_card():
@@ -68,10 +70,10 @@ def test_a_card_named_past_the_card_over_it_stands_beside_that_card():
     other, not two guesses at one — the 4's likelier naming put the 1 out, and it was missed."""
     top = card("1 circle", similarity=0.991)
     under = replace(card("4 circle", x=30, similarity=0.994), under=(top.corners,))
-    kept = _one_per_place(_best_first([top, under]))
+    kept = one_per_place(best_first([top, under]))
     assert sorted(r.card for r in kept) == ["1 circle", "4 circle"]
     stranger = card("4 circle", x=30, similarity=0.994)  # no card left out of it: another guess
-    assert [r.card for r in _one_per_place(_best_first([top, stranger]))] == ["4 circle"]
+    assert [r.card for r in one_per_place(best_first([top, stranger]))] == ["4 circle"]
 
 
 def test_a_part_of_a_card_named_surely_leaves_the_card_named_surely_beside_it():
@@ -83,16 +85,16 @@ def test_a_part_of_a_card_named_surely_leaves_the_card_named_surely_beside_it():
     one of about the same size (one card's outlines: a sure rival makes it unsure)."""
     whole = card("2 square", similarity=0.90, confidence=0.94)
     part = card("1 square", 10, width=70, similarity=0.94)  # (70 x 98: half the whole's area)
-    kept = _one_per_place(_best_first([whole, part]))
+    kept = one_per_place(best_first([whole, part]))
     assert sorted(r.card for r in kept) == ["1 square", "2 square"]
     likelier_whole = replace(whole, similarity=0.99)
-    [kept] = _one_per_place(_best_first([likelier_whole, part]))
+    [kept] = one_per_place(best_first([likelier_whole, part]))
     assert kept is likelier_whole
     near_size = card("1 square", 4, width=92, similarity=0.94)  # 0.85 of its area: one card's outlines
-    [kept] = _one_per_place(_best_first([whole, near_size]))
+    [kept] = one_per_place(best_first([whole, near_size]))
     assert kept.card == UNSURE
     guessed = replace(part, card=UNSURE, confidence=0.3)  # an unsure part: one place, as before
-    [kept] = _one_per_place(_best_first([whole, guessed]))
+    [kept] = one_per_place(best_first([whole, guessed]))
     assert kept.card == "2 square"
 
 
@@ -110,13 +112,13 @@ def test_an_unsure_outline_that_scores_the_sure_name_likeliest_leaves_it_alone()
         return Reading(UNSURE, candidates[0][0], sure.corners + 2, candidates[0][1], 0.939, candidates)
 
     leaning = rival(("3 circle", 0.0), ("5 circle", 0.31), ("4 circle", 0.0), ("1 circle", 0.0))
-    assert _one_per_place([sure, leaning])[0].card == "5 circle"
+    assert one_per_place([sure, leaning])[0].card == "5 circle"
     # big 0291: a rival telling the sure card from no other rank (0.2228 against 0.2241)
     no_rank_told = rival(("2 circle", 0.0), ("3 circle", 0.2241), ("5 circle", 0.2228), ("4 circle", 0.2229))
-    assert _one_per_place([sure, no_rank_told])[0].card == "5 circle"
+    assert one_per_place([sure, no_rank_told])[0].card == "5 circle"
     doubting = rival(("3 circle", 0.01), ("2 circle", 0.85), ("4 circle", 0.16), ("5 circle", 0.35))
-    assert _one_per_place([sure, doubting])[0].card == UNSURE
-    assert _one_per_place([sure, rival(("3 circle", 0.0), ("5 circle", 0.0))])[0].card == UNSURE
+    assert one_per_place([sure, doubting])[0].card == UNSURE
+    assert one_per_place([sure, rival(("3 circle", 0.0), ("5 circle", 0.0))])[0].card == UNSURE
 
 
 def test_an_unsure_guess_of_another_suit_leaves_a_sure_name_alone():
@@ -130,10 +132,10 @@ def test_an_unsure_guess_of_another_suit_leaves_a_sure_name_alone():
     def other(guess, named=UNSURE):
         return Reading(named, guess, sure.corners + 2, 0.9 if named != UNSURE else 0.3, 0.91, ((guess, 0.3),))
 
-    assert _one_per_place([sure, other("2 square")])[0].card == "2 circle"
-    assert _one_per_place([sure, other("3 circle")])[0].card == UNSURE
-    assert _one_per_place([sure, other("back")])[0].card == UNSURE
-    assert _one_per_place([sure, other("2 square", named="2 square")])[0].card == UNSURE
+    assert one_per_place([sure, other("2 square")])[0].card == "2 circle"
+    assert one_per_place([sure, other("3 circle")])[0].card == UNSURE
+    assert one_per_place([sure, other("back")])[0].card == UNSURE
+    assert one_per_place([sure, other("2 square", named="2 square")])[0].card == UNSURE
 
 
 def test_a_sure_rival_of_another_suit_in_another_ink_leaves_a_sure_name_alone():
@@ -160,9 +162,9 @@ def test_a_card_taken_to_lie_on_top_but_lying_under_is_put_back_into_the_naming(
 
 def test_an_outline_much_smaller_than_the_frame_s_cards_is_not_sure():
     half = card("1 cross", 600, width=70)  # half a 2 of pips, cut by a sleeve: a card's proportions
-    readings = _sized_alike([card("5 circle"), card("4 squiggle", 200, width=104), half])
+    readings = sized_alike([card("5 circle"), card("4 squiggle", 200, width=104), half])
     assert [r.card for r in readings] == ["5 circle", "4 squiggle", UNSURE]
-    assert _sized_alike([half]) == [half]  # alone, nothing to compare it with
+    assert sized_alike([half]) == [half]  # alone, nothing to compare it with
 
 
 def test_a_hand_over_a_card_is_left_out_and_the_rest_names_it(reader):
@@ -368,10 +370,10 @@ def test_a_card_turned_under_a_tilted_camera_keeps_its_size():
     upright = [replace(r, corners=r.corners * stretch) for r in upright]
     turned_card = np.float32([[0, 0], [140, 0], [140, 100], [0, 100]]) * stretch + np.float32([900, 0])
     turned = Reading("3 cross", "3 cross", order_corners(turned_card), 1.0, 0.95)
-    assert [r.card for r in _sized_alike(upright + [turned])] == ["5 circle", "4 squiggle", "2 star", "3 cross"]
+    assert [r.card for r in sized_alike(upright + [turned])] == ["5 circle", "4 squiggle", "2 star", "3 cross"]
     half = Reading("1 cross", "1 cross", order_corners(np.float32([[0, 0], [70, 0], [70, 100], [0, 100]]) * stretch
                                                        + np.float32([900, 300])), 1.0, 0.95)
-    assert _sized_alike(upright + [half])[-1].card == UNSURE
+    assert sized_alike(upright + [half])[-1].card == UNSURE
 
 
 def test_a_card_larger_than_the_others_is_no_part_of_one():
@@ -380,9 +382,9 @@ def test_a_card_larger_than_the_others_is_no_part_of_one():
     its look has no exact outline and is still held to both sides of the others' size."""
     halves = [card("1 square", 300, width=71), card("1 cross", 600, width=71)]
     whole = card("5 circle", 0, width=100)
-    assert _sized_alike([whole] + halves)[0].card == "5 circle"
+    assert sized_alike([whole] + halves)[0].card == "5 circle"
     looked = replace(card("back", 900, width=140), by_look=True)
-    assert _sized_alike([whole, card("4 squiggle", 200), looked])[-1].card == UNSURE
+    assert sized_alike([whole, card("4 squiggle", 200), looked])[-1].card == UNSURE
 
 
 def _seen_from(camera: np.ndarray, x: float, y: float, width: float = 100.0) -> np.ndarray:
@@ -400,10 +402,10 @@ def test_a_far_card_under_a_tilted_camera_is_not_taken_for_part_of_one():
     near = Reading("2 circle", "2 circle", _seen_from(camera, 450, 800), 1.0, 0.99)
     far = Reading("5 circle", "5 circle", _seen_from(camera, 450, 50), 1.0, 0.99)
     assert card_size(far.corners) < 0.8 * card_size(near.corners)
-    assert [r.card for r in _sized_alike([near, far])] == ["2 circle", "5 circle"]
+    assert [r.card for r in sized_alike([near, far])] == ["2 circle", "5 circle"]
     half = Reading("1 circle", "1 circle", _seen_from(camera, 450, 400, width=71), 1.0, 0.97)
     assert size_on_planes(half.corners, [near.corners]) == pytest.approx(0.71, abs=0.02)
-    assert _sized_alike([near, far, half])[-1].card == UNSURE
+    assert sized_alike([near, far, half])[-1].card == UNSURE
 
 
 def test_the_table_s_plane_gives_a_card_s_short_side_where_it_lies():
@@ -864,7 +866,7 @@ def test_the_sure_cards_over_a_card_are_neither_itself_nor_its_parts():
     whole = card("4 star", 0)
     part = Reading("2 square", "2 square", whole.corners * np.float32([0.5, 0.6]), 1.0, 0.93)
     over = card("1 star", 60)
-    assert [c.tolist() for c in _sure_over(whole, [whole, part, over])] == [over.corners.tolist()]
+    assert [c.tolist() for c in sure_over(whole, [whole, part, over])] == [over.corners.tolist()]
 
 
 def _upright(name: str, height: float, x: float = 0.0) -> Reading:
@@ -882,10 +884,10 @@ def test_a_sure_card_of_a_card_s_size_within_a_longer_outline_lies_over_it():
     longer = replace(_upright("2 circle", 250), card=UNSURE, confidence=0.0)
     one = _upright("1 circle", 140)                    # the outline's top 0.56
     elsewhere = _upright("3 circle", 140, x=400)
-    over = _sure_over(longer, [one, elsewhere])
+    over = sure_over(longer, [one, elsewhere])
     assert [c.tolist() for c in over] == [one.corners.tolist()]
     half = _upright("1 circle", 70)                    # half a card at the outline's top
-    assert _sure_over(longer, [half, elsewhere]) == []
+    assert sure_over(longer, [half, elsewhere]) == []
 
 
 def test_an_outline_across_a_card_and_the_card_under_it_is_not_named_past_the_card():

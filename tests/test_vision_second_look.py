@@ -12,7 +12,7 @@ import pytest
 
 from companion.vision.geometry import covered_on_face, straighten
 from companion.vision.namer import SECOND_LOOK_LIKE, _contrast_evened
-from companion.vision.reader import SAFE
+from companion.vision.reading import SAFE
 from tests.vision_scenes import names_at, read_scene, true_cards
 
 

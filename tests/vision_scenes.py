@@ -8,7 +8,7 @@ from dataclasses import replace
 import numpy as np
 
 from companion.vision.geometry import covered_on_face, iou, straighten
-from companion.vision.reader import UNSURE, Reading
+from companion.vision.reading import UNSURE, Reading
 from tests.vision_score import readers
 
 

@@ -23,7 +23,8 @@ from pathlib import Path
 import numpy as np
 
 from companion.vision.geometry import iou
-from companion.vision.reader import UNSURE, Reader
+from companion.vision.reader import Reader
+from companion.vision.reading import UNSURE
 
 HALF = 0.5
 

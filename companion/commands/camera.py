@@ -37,7 +37,8 @@ def scene_files(folder: Path) -> list[Path]:
 
 def cmd_read(args: argparse.Namespace) -> int:
     from companion.vision.deck import DeckError, read_image  # lazily: OpenCV only for camera work
-    from companion.vision.reader import UNSURE, Reader
+    from companion.vision.reader import Reader
+    from companion.vision.reading import UNSURE
 
     files = scene_files(Path(args.scenes))
     try:

@@ -31,7 +31,7 @@ import numpy as np
 from companion.vision.changes import (changed_mask, footprint, laid_and_lifted, laid_beside_lifted, laid_on_bare,
                                       lifted_places, outlined, outside_footprints)
 from companion.vision.geometry import iou, overlap
-from companion.vision.reader import held_to_known
+from companion.vision.sizes import held_to_known
 from companion.vision.tracker import STEADY, UNSURE, Tracker
 
 MOVED = 0.002       # share of the tiny copy's pixels that changed, that means something moved

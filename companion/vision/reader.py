@@ -11,11 +11,15 @@ its guess's taught face fits onto what shows of it).  An outline whose picture n
 surely may still be a back read by its look (:mod:`companion.vision.backs`): a back's pattern
 matches only at its exact outline.  A name whose confidence
 is below ``SAFE`` is reported as ``unsure`` (with the best guess beside it) — never a wrong
-card silently."""
+card silently.
+
+The rules the passes share live beside it, each in a module of its own: what a reading is
+(:mod:`~companion.vision.reading`), one reading per place (:mod:`~companion.vision.places`),
+a card's size where it lies (:mod:`~companion.vision.sizes`) and the cards lying over a
+reading (:mod:`~companion.vision.covers`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -23,28 +27,21 @@ import cv2
 import numpy as np
 
 from companion.vision.backs import BackLook
+from companion.vision.covers import (COVER_LEAST, completed_under, looked_astray, lying_over, outlines_over_ink,
+                                     sure_over)
 from companion.vision.deck import load_deck
-from companion.vision.finder import Outlines, ShortSideHere, StraightEdges, card_like, default_short_sides, sides
+from companion.vision.finder import Outlines, StraightEdges, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_colour
-from companion.vision.geometry import (ASPECT, FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
+from companion.vision.geometry import (FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
-from companion.vision.stacking import lies_on_top
 from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer,
                                     at_ink_size, cells_under, suit_of)
+from companion.vision.places import CONFLICT, at_odds, best_first, not_read, one_of_each, one_per_place
+from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, outlines_on_top, sure_ones
+from companion.vision.sizes import short_side_on, sized_alike, sized_as, sized_on_table, sizes_shown, table_plane
+from companion.vision.stacking import lies_on_top
 
-SAFE = 0.8       # the confidence at and above which a name is reported as the card
-UNSURE = "unsure"
-SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card ...
-PART = 0.6       # ... unless both are named surely, otherwise, the likelier under this share of the other's
-                 # area (a half card and the card: about 0.5 on the big set)
-CONFLICT = 0.7   # two outlines of one card sharing this much (intersection over union) that name it
-                 # surely as two cards leave it unsure ...
-CONFLICT_NEAR = 0.04  # ... where the second fits it nearly as well (similarity; measured: a 3 of circles
-                      # under a back named 5 at 0.91 and 3 at 0.89; outlines a little off that named
-                      # whole cards wrongly fitted 0.05 to 0.10 worse than the outline naming them right)
-LIKELIEST_TIE = 0.02  # ... but not where an unsure second scores the sure name within this of its likeliest name
-CORNERS = True
 FAR_SNAP = 0.12  # an unsure back's outline is snapped onto edges this far off too (of its short side;
                  # twice the first snap's reach: a guess from a blurred union of two backs sits farther
                  # off, and a back's fine pattern matches only at its exact outline).  Faces are not: an
@@ -68,52 +65,27 @@ INK_PLAINER = 0.05   # ... and this much nearer another suit's ink (measured on 
                      # the wrong one, 0.16 nearer another suit's, is still refused)
 COLOUR_DRIFT = 0.06  # the most a face's paper's colour shares may differ from the taught paper's
                      # (measured on the corpus's faces: at most 0.028; a pink cloth: 0.1)
-SIZE_LOW = 0.8   # a card named surely at under this share of the size expected where it lies (or over
-                 # its inverse) is not sure (half a card: 0.71)
-SIZED = 0.7      # a reading this like a taught face (named or not) shows the card's size
 HALF_OF = 0.06   # a whole card grown from an outline, as like another card as the outline's face to within
                  # this much, means the outline was half of it (measured: halves 0.03 under; whole cards
                  # grown over a neighbour 0.14 under and more)
-READ_HERE = 0.5  # a card completed on the table's plane sharing this much with a reading is read there
 KNOWN = 0.4      # a corner guess sharing this much with a card named surely is that card
 OVER_AGAIN = 0.9  # an unsure reading this like a face, some of it left out as under a card seen whole, is
                   # named again with that card put back (it may lie under this one)
 UNDER_GAIN = 0.03  # a sure card named otherwise past a sure card over it, this much likelier so, lies under it
-ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies on top of any it overlaps
-COVER_LEAST = 0.02  # ... and is left out of the naming of a card it covers this much of
-HIDDEN_REACH = 4.0  # pixels: a corner this near a card on top (or under it) is hidden by it
 FIT_ROUNDS = 2   # an unsure reading is fitted onto its guess at most this often, each from where the last led ...
 FIT_AGAIN = 3.0  # ... when the last moved a corner this many pixels
 BACK_LOOK = 0.8  # a back read by its look needs this share of its cells that show to look like the back
                  # (an outline shifted off a back by a share s of it keeps 1 - s of its cells there:
                  # at 0.8, it still shares 0.67 with the card; at 0.7, 6 backs were invented on the big set)
-LOOKED = FAIR + 0.05  # the similarity a back read by its look is given: known, never seen whole ...
-SQUARE_ENOUGH = 0.34  # ... and its outline's corners within 20 degrees of square (the cosine of 70 degrees)
-LOOKED_OVERLAP = 0.3  # ... and the most of it another card named by its picture, not on top, may share
+LOOKED = FAIR + 0.05  # the similarity a back read by its look is given: known, never seen whole
+SQUARE_ENOUGH = 0.34  # a back read by its look has its outline's corners within 20 degrees of square (the
+                      # cosine of 70 degrees)
 BACK_AGAIN = 0.45  # an unsure outline guessed as a back is looked at again from this similarity (a
                    # face's from FAIR): a back's fine pattern a few pixels off its outline matches
                    # little, and only a back is kept from that second look (big-set figures: docs)
 SHADOWED = 0.04  # a rough outline of a card just laid (a change's rectangle) is also tried this much
                  # smaller, of the card's width: the change holds its shadow (a mono 1 of circles
                  # on wood, its rectangle 5-8 pixels out on the shadow's sides, was unsure)
-
-
-@dataclass(frozen=True)
-class Reading:
-    card: str               # "3 star", "back" or "unsure"
-    guess: str              # the best name even when unsure
-    corners: np.ndarray     # (4, 2) float32: image pixels
-    confidence: float
-    similarity: float = 0.0
-    candidates: tuple[tuple[str, float], ...] = ()  # the few likeliest names, best first,
-                                                    # each with a 0..1 score (for the rules)
-    under: tuple = ()       # the outlines of cards lying over it, left out of its naming
-    by_look: bool = False   # a back read by its look (:class:`BackLook`), not by its picture
-
-    def as_json(self, scene: str) -> dict:
-        return {"scene": scene, "card": self.card,
-                "corners": [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners],
-                "confidence": round(self.confidence, 3)}
 
 
 class Straddled(NamedTuple):
@@ -130,123 +102,6 @@ def paper_colour(faces: dict[str, np.ndarray]) -> np.ndarray | None:
     return np.median(np.concatenate(pixels), axis=0) if pixels else None
 
 
-def card_size(quad: np.ndarray) -> float:
-    """A card's size in the frame: the square root of its outline's area.  Not a side: a
-    tilted camera stretches the frame more one way than the other, so a card's sides change
-    as it turns, but locally the stretch is the same for every direction and the area keeps."""
-    return float(np.sqrt(quad_area(quad)))
-
-
-def expected_size(quad: np.ndarray, others: list[np.ndarray]) -> float:
-    """The size a card would have at ``quad``'s place, from the other cards' sizes: with four
-    or more, a plane through their sizes over the frame (a tilted camera makes near cards
-    larger than far ones), kept within the sizes seen; with fewer, their median."""
-    sizes = np.float32([card_size(q) for q in others])
-    if len(others) < 4:
-        return float(np.median(sizes))
-    centres = np.float32([q.mean(axis=0) for q in others])
-    design = np.column_stack([centres, np.ones(len(others), np.float32)])
-    plane, *_ = np.linalg.lstsq(design, sizes, rcond=None)
-    guess = float(np.append(np.float32(quad).mean(axis=0), 1.0) @ plane)
-    return float(np.clip(guess, sizes.min(), sizes.max()))
-
-
-def size_on_planes(quad: np.ndarray, others: list[np.ndarray]) -> float:
-    """A card's size against the others' on the table's plane: each other card's outline
-    gives the plane (:func:`card_plane`: the view straight down in which it is ``FACE_W`` by
-    ``FACE_H``), where every card on the table is that size whatever the camera's tilt; the
-    median of the outline's size there over that size.  Each plane is a few per cent off, and
-    more the farther it is carried: so the median of several."""
-    outline = np.float32(quad).reshape(-1, 1, 2)
-    areas = [quad_area(cv2.perspectiveTransform(outline, card_plane(other)).reshape(4, 2)) for other in others]
-    return float(np.median(np.sqrt(np.float32(areas) / (FACE_W * FACE_H))))
-
-
-def part_of_a_card(quad: np.ndarray, others: list[np.ndarray]) -> bool:
-    """Whether an outline is smaller than the cards ``others`` outline, both in the frame (near
-    them, or on the plane through their sizes) and on the table's plane they give
-    (:func:`_sized_alike` tells why both, and what was measured): part of a card, not one."""
-    return (card_size(quad) / expected_size(quad, others) < SIZE_LOW
-            and size_on_planes(quad, others) < SIZE_LOW)
-
-
-def held_to_known(readings: list[Reading], known: list[np.ndarray]) -> list[Reading]:
-    """The readings of a frame, those smaller than the cards known to lie on the table
-    (``known``: their outlines, in the frame's pixels) left out: parts of cards.  Why: the
-    live loop reads only the part of a frame that changed, and there a card the part's edge
-    cuts (or one named at none of its outlines) is not named, so nothing sure stands where
-    its print is — and a box of its print, or the corner its printed frame makes, was asked
-    about as a card nobody laid (``make bench live``: 6 such questions in 1,600 cards, their
-    outlines' short sides 11 to 58 pixels, the cards' some 120).  Most came from sizing the
-    part's cards as shares of the part (mended: :meth:`Reader.read`'s ``whole``); with that
-    mend and without this rule, 1 of the 6 is still asked.  A back read by its look, without
-    an exact outline, is not sized so."""
-    if not known:
-        return readings
-    return [r for r in readings if r.by_look or not part_of_a_card(r.corners, known)]
-
-
-def _sized_alike(readings: list[Reading]) -> list[Reading]:
-    """The readings, those named surely but smaller than the other cards named surely in the
-    frame made unsure: part of a card cut off by a sleeve's edge has a card's proportions too
-    (half a card is 2.5 by 1.75 in: 0.71 of its size), and straightened it can look like
-    another card of its suit — a half 2 of pips is a 1.  Smaller both in the frame (near the
-    others, or on the plane through their sizes) and on the table's plane the others give: a
-    tilted camera shows a card far off smaller than one near, and with few cards in the frame
-    the plane through their sizes is not known (measured on the big set: 5 whole cards
-    named at 0.95 and more were refused so, at 0.76 to 0.80 of the size in the frame, 0.87 and
-    more on the table's plane; the parts of cards, 0.76 and less there).  A card larger than the
-    others is no part of one (they may be parts: 12 whole cards were refused so), but a back
-    read by its look, without an exact outline, is held to both sides of the others' size."""
-    sure = [r for r in readings if r.card != UNSURE and not r.by_look]  # (a back read by its
-    out = []                                                 # look has no exact outline to size by)
-    for reading in readings:
-        others = [r.corners for r in sure if r is not reading]
-        if reading.card != UNSURE and others:
-            if reading.by_look:
-                odd = not _sized_as(reading.corners, others)
-            else:
-                odd = part_of_a_card(reading.corners, others)
-            if odd:
-                reading = _unsure(reading)
-        out.append(reading)
-    return out
-
-
-def _sized_as(quad: np.ndarray, others: list[np.ndarray]) -> bool:
-    """Whether an outline is within ``SIZE_LOW`` either way of the size the cards ``others``
-    outline give it where it lies: the test of a back read by its look, which has no exact
-    outline to be held to the table's plane by."""
-    return SIZE_LOW <= card_size(quad) / expected_size(quad, others) <= 1 / SIZE_LOW
-
-
-def _sizes_shown(readings: list[Reading], may_be: list[float]) -> list[float]:
-    """The short sides of the readings this like a taught face (named or not) that a card
-    may have in the frame (``may_be``: the sizes tried when none is known): a checked cloth's
-    square, half a card wide, can look like a plain face in grey."""
-    sized = [sides(r.corners)[0] for r in readings if r.similarity > SIZED]
-    return [side for side in sized if SIZE_LOW * may_be[0] <= side <= may_be[-1] / SIZE_LOW]
-
-
-def _one_of_each(readings: list[Reading]) -> list[Reading]:
-    """The readings, a name given surely to two of them made unsure on all but the likeliest:
-    a deck holds each face once, so one of them is another card — most often the card
-    under it, read through the one on top."""
-    out, named = [], set()
-    for reading in _best_first(readings):
-        if reading.card not in (UNSURE, BACK):
-            if reading.card in named:
-                reading = _unsure(reading)
-            named.add(reading.guess)
-        out.append(reading)
-    return out
-
-
-def _unsure(reading: Reading) -> Reading:
-    """The reading reported unsure, its guess and candidates kept (the screen asks about it)."""
-    return replace(reading, card=UNSURE, confidence=min(reading.confidence, SAFE - 0.01))
-
-
 def _chroma(pixels: np.ndarray) -> np.ndarray:
     """The shares of B, G and R in the pixels' mean colour."""
     mean = np.float32(pixels).reshape(-1, 3).mean(axis=0) + 1.0
@@ -257,36 +112,6 @@ def _close(a: np.ndarray, b: np.ndarray) -> bool:
     """Two quads of about the same size (one inside the other is not a repeat)."""
     ra, rb = quad_area(a), quad_area(b)
     return min(ra, rb) > 0.85 * max(ra, rb)
-
-
-def completed_under(quad: np.ndarray, covers) -> np.ndarray | None:
-    """The whole card an outline is of, where a corner or a side of it lies under a card on
-    top (``covers``): the finder ends such an outline where the top card's edge cuts it,
-    a few pixels to a card's length off, and what tells a 3 from a 5 is smaller than that.
-    One corner hidden: the parallelogram of the other three; two corners of one side hidden:
-    that side moved out to a card's proportions from the side opposite.  None when no corner
-    is hidden, or more than one side is."""
-    quad = order_corners(np.float32(quad))
-    hidden = [any(cv2.pointPolygonTest(np.float32(c).reshape(-1, 1, 2), (float(x), float(y)), True) > -HIDDEN_REACH
-                  for c in covers) for x, y in quad]
-    out = quad.copy()
-    if sum(hidden) == 1:
-        i = hidden.index(True)
-        out[i] = quad[(i + 1) % 4] + quad[(i + 3) % 4] - quad[(i + 2) % 4]
-        return out
-    if sum(hidden) == 2:
-        i = next((i for i in range(4) if hidden[i] and hidden[(i + 1) % 4]), None)
-        if i is None:
-            return None  # two opposite corners: no side seen whole
-        j = (i + 1) % 4                      # the hidden side runs i -> j
-        a, b = quad[(i + 3) % 4], quad[(j + 1) % 4]  # the side opposite: a beside i, b beside j
-        seen = float(np.linalg.norm(b - a))
-        along = seen * (ASPECT if i % 2 == 1 else 1 / ASPECT)  # i odd: the hidden side is a short one
-        for k, base in ((i, a), (j, b)):
-            direction = quad[k] - base
-            out[k] = base + direction / max(1e-3, float(np.linalg.norm(direction))) * along
-        return out
-    return None
 
 
 def _card_shaped(quad: np.ndarray) -> bool:
@@ -301,254 +126,6 @@ def _card_shaped(quad: np.ndarray) -> bool:
         if cosine > SQUARE_ENOUGH:
             return False
     return True
-
-
-def _looked_astray(reading: Reading, readings: list[Reading], edges: EdgeField | None = None) -> bool:
-    """Whether a back read by its look overlaps a card named by its picture that does not lie
-    on top of it (a face seen whole does, and so does one whose edge the frame's ``edges``
-    show crossing it, :func:`~companion.vision.stacking.lies_on_top`): its outline then takes
-    in part of that card (two backs side by side look like one back cell by cell; the one
-    named by its picture has the exact outline).  (Big 0240: a back under another back, its
-    look named surely, was dropped for the back over it.)"""
-    if not reading.by_look:
-        return False
-    return any(other is not reading and other.card != UNSURE and not other.by_look
-               and not (other.card != BACK and other.similarity > ON_TOP)  # a face seen whole lies on top
-               and not any(other.corners is c for c in reading.under)
-               and overlap(reading.corners, other.corners) > LOOKED_OVERLAP
-               and not (edges is not None and lies_on_top(edges, other.corners, reading.corners))
-               for other in readings)
-
-
-def _sure(readings: list[Reading]) -> list[Reading]:
-    """The readings named surely that look like a card at all: the cards already known, whose
-    places no later guess is named in again."""
-    return [r for r in readings if r.card != UNSURE and r.similarity > FAIR and not r.by_look]
-
-
-def _on_top(readings: list[Reading]) -> list[np.ndarray]:
-    """The outlines of the cards seen whole: they lie on top of any card they overlap."""
-    return [r.corners for r in readings if r.card != UNSURE and r.similarity > ON_TOP]
-
-
-def _over_the_ink(readings: list[Reading]) -> list[np.ndarray]:
-    """The outlines left out of the ink of a face they overlap: the cards seen whole, and every
-    back named — seen whole or not, a back's print is no part of a face's ink whichever lies on
-    top (a red back over a purple star turned its ink red: big 1505)."""
-    return _on_top(readings) + [r.corners for r in readings if r.card == BACK]
-
-
-def _part_of(part: Reading, reading: Reading, sure: list[Reading]) -> bool:
-    """Whether a sure reading lies within another's outline (``SAME`` of it) at under ``PART``
-    of its area: a part of that card named as another (the end of a 4 of stars in glare, its
-    two stars a sure 2 of squares), not a card over it — left out of its naming, it hid the
-    card's print that shows (big 0923).  Not where it is as large as the other cards named
-    surely (``sure``), where there are any: a card's size is no part of a card (big 1068's
-    1 of circles, seen whole, was taken for the top of an outline over one and a half times
-    as long, across the card under it; named past that card alone, the outline read a 2 of
-    circles)."""
-    others = [s.corners for s in sure if s is not part and s is not reading]
-    return (overlap(part.corners, reading.corners) >= SAME
-            and quad_area(part.corners) < PART * quad_area(reading.corners)
-            and (not others or part_of_a_card(part.corners, others)))
-
-
-def _sure_over(reading: Reading, sure: list[Reading], edges: EdgeField | None = None) -> list[np.ndarray]:
-    """The outlines of the cards named surely (``sure``) that lie over a reading: those
-    overlapping it (:func:`_lying_over`), but not the reading itself nor a part of it
-    (:func:`_part_of`) — what a card's naming again past the cards over it leaves out."""
-    return _lying_over(reading.corners, [s.corners for s in sure if s is not reading and not _part_of(s, reading, sure)],
-                       edges)
-
-
-def _lying_over(quad: np.ndarray, on_top: list[np.ndarray], edges: EdgeField | None = None) -> list[np.ndarray]:
-    """The outlines of cards seen whole that lie over ``quad``: those covering some of it,
-    but not another outline of the same card (sharing more than ``CONFLICT`` with it: a
-    card a little off its own better outline is not under itself), nor a card that ``quad``'s
-    edge shows it lies on top of (:func:`~companion.vision.stacking.lies_on_top`, where the
-    frame's ``edges`` are given): seen whole by its likeness, a card may still lie under
-    another by a corner (big 0758: a 4 of squares over a 4 of circles and a back, each a tenth
-    under it, both left out of its naming, two thirds of it, was missed)."""
-    return [c for c in on_top if overlap(quad, c) > COVER_LEAST and iou(quad, c) <= CONFLICT
-            and not (edges is not None and lies_on_top(edges, quad, c))]
-
-
-def _not_read(quads: list[np.ndarray], readings: list[Reading]) -> list[np.ndarray]:
-    """The quads sharing less than ``READ_HERE`` with every reading: where nothing was read
-    (only readings whose outline may reach a quad's are compared: a frame's guesses and
-    readings run to hundreds each)."""
-    if not quads or not readings:
-        return list(quads)
-    outlines = np.stack([r.corners for r in readings]).astype(np.float32)
-    every = np.stack(quads).astype(np.float32)
-    # (half their diagonals: two quads whose centres lie farther apart than both share nothing)
-    reach = np.linalg.norm(outlines[:, 2] - outlines[:, 0], axis=1) / 2
-    quad_reach = np.linalg.norm(every[:, 2] - every[:, 0], axis=1) / 2
-    apart = np.linalg.norm(every.mean(axis=1)[:, None] - outlines.mean(axis=1)[None], axis=2)  # (quads, readings)
-    near = apart < quad_reach[:, None] + reach[None]
-    return [quad for quad, close in zip(quads, near)
-            if all(iou(quad, readings[i].corners) < READ_HERE for i in np.flatnonzero(close))]
-
-
-def table_plane(readings: list[Reading]) -> np.ndarray | None:
-    """The table's plane, from the card seen best: the perspective map from the frame to a
-    view straight down on the table, at a scale where a card is ``FACE_W`` by ``FACE_H``.
-    Every card lies on the table, so in that view every card is that size and right-angled,
-    whatever the camera's tilt.  None without a card seen whole."""
-    whole = [r for r in readings if r.card != UNSURE and r.similarity > ON_TOP]
-    if not whole:
-        return None
-    return card_plane(max(whole, key=lambda r: r.similarity).corners)
-
-
-def card_plane(corners: np.ndarray) -> np.ndarray:
-    """The perspective map from the frame to the table's plane that a card's outline gives: the
-    view straight down in which that card is ``FACE_W`` by ``FACE_H``."""
-    square = np.float32([[0, 0], [FACE_W, 0], [FACE_W, FACE_H], [0, FACE_H]])
-    return cv2.getPerspectiveTransform(order_corners(np.float32(corners)), square)
-
-
-def short_side_on(plane: np.ndarray | None) -> ShortSideHere:
-    """The short side a card has in the frame where a point lies, on the table's plane (a
-    card ``FACE_W`` by ``FACE_H`` there, centred on the point, mapped back): a tilted camera
-    makes near cards larger than far ones.  None without a plane."""
-    if plane is None:
-        return None
-    back = np.linalg.inv(plane)
-    half = np.float32([[-FACE_W, -FACE_H], [FACE_W, -FACE_H], [FACE_W, FACE_H], [-FACE_W, FACE_H]]) / 2
-
-    def here(point: np.ndarray) -> float:
-        centre = cv2.perspectiveTransform(np.float32(point).reshape(1, 1, 2), plane).reshape(2)
-        card = cv2.perspectiveTransform((centre + half).reshape(-1, 1, 2), back).reshape(4, 2)
-        return float(np.sqrt(quad_area(card) / ASPECT))
-    return here
-
-
-def sized_on_table(quad: np.ndarray, plane: np.ndarray) -> list[np.ndarray]:
-    """The whole cards an outline may be part of, on the table's plane: from each of its
-    corners in turn, a card's proportions along its two sides there, at the outline's
-    longer measure.  An outline a little narrow (a card's edge on a card of the same paper,
-    a shadow taken for the edge) has two or three corners right: a card measured from one
-    of them is the card."""
-    on_table = cv2.perspectiveTransform(order_corners(np.float32(quad)).reshape(-1, 1, 2), plane).reshape(4, 2)
-    back = np.linalg.inv(plane)
-    short, long = sides(on_table)
-    long = max(long, short * ASPECT)  # the outline's longer measure, as the plane shows it (its
-    short = long / ASPECT             # scale there drifts a few % from the card it was found by)
-    out = []
-    for i in range(4):
-        corner = on_table[i]
-        along, across = on_table[(i + 1) % 4] - corner, on_table[(i + 3) % 4] - corner
-        first, second = (short, long) if i % 2 == 0 else (long, short)  # 0-1 is a short side
-        along = along / max(1e-3, float(np.linalg.norm(along))) * first
-        across = across / max(1e-3, float(np.linalg.norm(across))) * second
-        card = np.float32([corner, corner + along, corner + along + across, corner + across])
-        out.append(order_corners(cv2.perspectiveTransform(card.reshape(-1, 1, 2), back).reshape(4, 2)))
-    return out
-
-
-def _best_first(found: list[Reading]) -> list[Reading]:
-    """The readings, the best-named first: the likest face, then the surest name; a back read
-    by its look last (where a picture named a place, that outline is the card's)."""
-    return sorted(found, key=lambda r: (r.by_look, -(r.similarity + 0.5 * r.confidence)))
-
-
-def _one_per_place(found: list[Reading]) -> list[Reading]:
-    """Of readings that overlap much (guesses at one card), the best-named, in ``found``'s
-    order (best first).  A card named surely, and named otherwise through another outline of
-    it that fits it about as well (surely) or better (unsurely), is unsure: one of the two is
-    wrong and which is not known (an outline of half of it, as a 2 of pips' half is a 1, is
-    not another outline of it; one that fits worse is an outline a little off) — but for an
-    unsure one that itself all but names the card (:func:`_names_too`) or scores it likeliest
-    (:func:`_likeliest_there`).  A place whose picture only guessed a back is named by a sure
-    look there (:func:`_look_names_the_back_guessed`)."""
-    kept: list[Reading] = []
-    for reading in found:
-        same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME
-                and not _part_before_the_whole(other, reading) and not _one_under_the_other(reading, other)]
-        if not same:
-            kept.append(reading)
-            continue
-        best = kept[same[0]]
-        if _look_names_the_back_guessed(reading, best):
-            kept[same[0]] = replace(reading, corners=best.corners, under=best.under)  # (the picture's outline)
-            continue
-        if _at_odds(best, reading) and not _names_too(reading, best.card) \
-                and not _another_suit_guessed(reading, best.card) and not _likeliest_there(reading, best.card):
-            kept[same[0]] = _unsure(best)
-    return kept
-
-
-def _at_odds(best: Reading, reading: Reading) -> bool:
-    """Whether ``reading``, another outline of the card ``best`` names surely (sharing
-    ``CONFLICT`` with it), names it otherwise and fits it about as well (surely, within
-    ``CONFLICT_NEAR``) or better (unsurely): one of the two names is wrong (:func:`_one_per_place`)."""
-    near = CONFLICT_NEAR if reading.card != UNSURE else 0.0
-    return (best.card not in (UNSURE, reading.guess) and iou(reading.corners, best.corners) > CONFLICT
-            and reading.similarity >= best.similarity - near)
-
-
-def _one_under_the_other(a: Reading, b: Reading) -> bool:
-    """Whether one of two readings was named with the other's card left out as lying on top of
-    it: two cards, one under the other, not two guesses at one card — so both stand (big 0276:
-    a 4 of circles half under a 1 of circles, named surely past it at an outline sharing 0.6 of
-    the 1's, put the 1 out)."""
-    return (any(np.array_equal(u, b.corners) for u in a.under)
-            or any(np.array_equal(u, a.corners) for u in b.under))
-
-
-def _part_before_the_whole(kept: Reading, reading: Reading) -> bool:
-    """Whether a place's likelier sure reading ``kept`` is a part of a card and the next one,
-    named surely otherwise at well over its size, the card (half a 2 of squares is a sure 1 a
-    little likelier than the 2): not two outlines of one card, so both stand, for the size and
-    half-of-a-card rules to tell — kept as one, the part put the card out (big 0312, 0816).  A
-    smaller outline after the likelier one is not let in: a part of a 2 of stars named surely a
-    4 stood beside it (big 1625)."""
-    if UNSURE in (kept.card, reading.card) or kept.card == reading.card:
-        return False
-    return quad_area(kept.corners) < PART * quad_area(reading.corners)
-
-
-def _look_names_the_back_guessed(reading: Reading, best: Reading) -> bool:
-    """Whether a back read surely by its look stands where the picture guessed a back but could
-    not name it: both say back, and the look is sure (a back whole in plain view, its fine
-    pattern a few pixels off its outline, was unsure or, matched too faintly to ask about, missed
-    — though its look named it surely at the same place: big 0683, 1967).  It is named at the
-    picture's outline, which is nearer the card's than a look's."""
-    return reading.by_look and reading.card == BACK and best.card == UNSURE and best.guess == BACK
-
-
-def _another_suit_guessed(reading: Reading, card: str) -> bool:
-    """Whether an unsure reading guesses a face of another suit than the face ``card``: no
-    doubt on it.  Ranks of one suit differ in a numeral or a pip, which an outline a few pixels
-    off tells otherwise (a 3 passes for a 5); suits differ in every symbol on the face, so an
-    outline that reads another suit unsurely reads the print misplaced, not another card."""
-    return reading.card == UNSURE and BACK not in (reading.guess, card) \
-        and suit_of(reading.guess) != suit_of(card)
-
-
-def _likeliest_there(reading: Reading, card: str) -> bool:
-    """Whether an unsure reading scores ``card`` above nothing and as high as every other name
-    (to within ``LIKELIEST_TIE``), its own guess among them: the outline leans to the card, or
-    tells it from no other rank, unsurely, and does not doubt it (measured on the big set: 5
-    sure names made unsure by such rivals, all right — a rival's guess that lost where the faces
-    differ, 0.0, the card next at 0.22 to 0.31, in two of them beside three other ranks within
-    0.002).  One that scores another name higher doubts it: a 2 and a 3 of squares read as a
-    1, their numerals half hidden, had rivals scoring the 2 at 0.85 and a 5 at 0.76, the 1 at
-    0.35 and 0.06 (big 1182, 1897)."""
-    if reading.card != UNSURE:
-        return False
-    scores = dict(reading.candidates)
-    return scores.get(card, 0.0) > 0.0 and scores[card] >= max(scores.values()) - LIKELIEST_TIE
-
-
-def _names_too(reading: Reading, card: str) -> bool:
-    """Whether an unsure reading gives ``card`` a safe score among its own candidates: the
-    card won most of the reading's pairwise decisions and lost none plainly, so the reading
-    is undecided between its guess and the card, not against it (measured on the check and
-    big sets: 7 sure names made unsure by such outlines, all right; where the outline's
-    candidates put the card first but below the safe score, 1 of 6 was wrong: big 0638)."""
-    return reading.card == UNSURE and dict(reading.candidates).get(card, 0.0) >= SAFE
 
 
 class Reader:
@@ -618,7 +195,7 @@ class Reader:
         deck has — it says no other suit."""
         if reading.card in (UNSURE, BACK) or reading.card not in self.inks:
             return True
-        over = list(reading.under) + _lying_over(reading.corners, cards_over, self._edges)  # (one in both is left out once)
+        over = list(reading.under) + lying_over(reading.corners, cards_over, self._edges)  # (one in both is left out once)
         seen = self._face_ink(small, hand, covered_on_face(reading.corners, over, size=INK_SIZE) if over else None)
         if seen is None or self.inks[reading.card] is None:
             return True
@@ -633,7 +210,7 @@ class Reader:
 
     def _rivals_inked(self, frame: np.ndarray, found: list[Reading]) -> list[Reading]:
         """The readings, each sure name that a sure outline of another suit contradicts at its
-        place judged by its ink before the two meet (:func:`_one_per_place`): unsure where the
+        place judged by its ink before the two meet (:func:`one_per_place`): unsure where the
         ink is not its name's (:meth:`_ink_agrees`), so that it leaves the other name alone
         as an unsure guess of another suit does.  A numeral printing's 2 of squiggles, named
         surely at one outline and a sure 2 of stars at another a few pixels off, was left
@@ -645,7 +222,7 @@ class Reader:
                   and iou(r.corners, o.corners) > CONFLICT}
         if not rivals:
             return found
-        return self._unsure_where_inked_otherwise(frame, found, rivals, _over_the_ink(found))
+        return self._unsure_where_inked_otherwise(frame, found, rivals, outlines_over_ink(found))
 
     def _ink_trusted(self, frame: np.ndarray, readings: list[Reading], seen: list[Reading] = ()) -> list[Reading]:
         """A pass's readings, each sure name whose ink is not its name's colour made unsure
@@ -659,7 +236,7 @@ class Reader:
         sure = {id(r) for r in readings if r.card not in (UNSURE, BACK)}
         if not sure:
             return readings
-        return self._unsure_where_inked_otherwise(frame, readings, sure, _over_the_ink(list(seen) + readings))
+        return self._unsure_where_inked_otherwise(frame, readings, sure, outlines_over_ink(list(seen) + readings))
 
     def _unsure_where_inked_otherwise(self, frame: np.ndarray, readings: list[Reading], judged: set[int],
                                       cards_over: list[np.ndarray]) -> list[Reading]:
@@ -670,21 +247,21 @@ class Reader:
             if id(r) in judged:
                 small, hand = self._in_colour(frame, r)
                 if not self._ink_agrees(small, r, hand, cards_over):
-                    r = _unsure(r)
+                    r = made_unsure(r)
             out.append(r)
         return out
 
     def _rivals_fitted(self, frame: np.ndarray, found: list[Reading]) -> list[Reading]:
         """The sure readings that another sure name at their place would leave unsure
-        (:func:`_at_odds`, whichever of the two comes first), each fitted onto its own name and
+        (:func:`at_odds`, whichever of the two comes first), each fitted onto its own name and
         named there afresh: two outlines a few pixels off name one card as two, and fitted, the
         card's own name fits it plainly better (big 1880: a 3 of crosses at 0.95 and a 4 at 0.91,
         the 3 at 0.998 at its true outline)."""
         sure = [r for r in found if r.card not in (UNSURE, BACK)]
-        rivals = [r for r in sure if any(_at_odds(o, r) and _at_odds(r, o) for o in sure)]  # (either first)
+        rivals = [r for r in sure if any(at_odds(o, r) and at_odds(r, o) for o in sure)]  # (either first)
         if not rivals:
             return []
-        return self._measured_named(frame, self._fitted(frame, rivals), [], _on_top(found), backs=False)
+        return self._measured_named(frame, self._fitted(frame, rivals), [], outlines_on_top(found), backs=False)
 
     def _in_colour(self, frame: np.ndarray, reading: Reading) -> tuple[np.ndarray, np.ndarray | None]:
         """A reading's face straightened to ``INK_SIZE`` for the colour rules, and where a hand
@@ -701,11 +278,11 @@ class Reader:
         small, hand = {}, {}
         for r in readings:
             small[id(r)], hand[id(r)] = self._in_colour(frame, r)
-        kept = _one_of_each(_sized_alike([r for r in readings
+        kept = one_of_each(sized_alike([r for r in readings
                                           if self._deck_coloured(small[id(r)], r, hand[id(r)])]))
         # (a reading the rules made unsure is a new one: it needs no ink to stay unsure)
-        cards_over = _over_the_ink(kept)
-        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand[id(r)], cards_over) else _unsure(r)
+        cards_over = outlines_over_ink(kept)
+        return [r if r.card == UNSURE or self._ink_agrees(small[id(r)], r, hand[id(r)], cards_over) else made_unsure(r)
                 for r in kept]
 
     def _not_half(self, frame: np.ndarray, reading: Reading) -> Reading:
@@ -714,7 +291,7 @@ class Reader:
         2 of pips is a 1.  The two whole cards it would be half of (grown across its long
         sides, one way and the other) are named; one that looks like another card nearly as
         well as the outline's face looks like its name means the outline was half of it.
-        (Where the frame shows other cards, :func:`_sized_alike` tells most halves by their
+        (Where the frame shows other cards, :func:`sized_alike` tells most halves by their
         size; this needs none.)"""
         if reading.card in (UNSURE, BACK):
             return reading
@@ -726,13 +303,13 @@ class Reader:
                 continue
             for other in self._named(frame, [order_corners(whole)], grow=False):
                 if other.similarity >= max(FAIR, reading.similarity - HALF_OF) and other.guess != reading.card:
-                    return _unsure(reading)
+                    return made_unsure(reading)
         return reading
 
     def _may_be_back(self, outline: np.ndarray, thumb: np.ndarray) -> bool:
         """Whether a back's look is worth measuring at ``outline`` at all (its first glance's
         ``thumb`` of a back's colours, a card's shape): a cheap test before the cards lying
-        over it are sought (:func:`_lying_over`, a millisecond an outline where cards lie on
+        over it are sought (:func:`lying_over`, a millisecond an outline where cards lie on
         top, and most outlines fail the first glance)."""
         return self.back_look is not None and self.back_look.may_be(thumb) and _card_shaped(outline)
 
@@ -775,7 +352,7 @@ class Reader:
         for refused in tuple(self._straddled or ()):  # (read again, a refusal is recorded anew)
             if any(iou(refused.outline, r.corners) > KNOWN for r in sure):
                 continue  # its place is named already
-            if sized and not _sized_as(refused.outline, sized):
+            if sized and not sized_as(refused.outline, sized):
                 continue  # a part of the back (its look goes on past every side but the one covered)
             on_it = [r.corners for r in sure if overlap(refused.outline, r.corners) > COVER_LEAST
                      and iou(refused.outline, r.corners) <= CONFLICT
@@ -846,10 +423,10 @@ class Reader:
                                    interpolation=cv2.INTER_AREA)  # (warped small, it aliases)
                 if self.namer.glance(thumb) < FIRST_GLANCE:
                     if looks_back is None and self._may_be_back(outline, thumb):
-                        looks_back = self._back_by_look(frame, outline, _lying_over(outline, covers, self._edges),
+                        looks_back = self._back_by_look(frame, outline, lying_over(outline, covers, self._edges),
                                                         thumb)
                     continue  # not worth straightening whole: the table, a hand, a phone
-                over = _lying_over(outline, covers, self._edges)  # (after the glance: most fail it)
+                over = lying_over(outline, covers, self._edges)  # (after the glance: most fail it)
                 face = straighten(frame, outline)
                 naming = self.namer.name(face, covered_on_face(outline, over) if over else None)
                 if outline is quad:
@@ -896,7 +473,7 @@ class Reader:
             # grown too, as a frame's outlines are, and the best naming of each place kept: the
             # strongest edge near a card's may be its printed frame (a mono card laid on wood,
             # snapped onto its frame line, was unsure, and the change was searched)
-            return self._checked(frame, _one_per_place(_best_first(self._named(frame, quads))))
+            return self._checked(frame, one_per_place(best_first(self._named(frame, quads))))
         return self._named(frame, quads, grow=False)
 
     def _fitted(self, frame: np.ndarray, readings: list[Reading]) -> list[np.ndarray]:
@@ -927,17 +504,17 @@ class Reader:
         seen whole — completed where the top card cuts it (:func:`completed_under`) and named
         with the top card left out of the comparison; and a back's snapped onto edges from
         farther off than a first outline is."""
-        on_top = _on_top(readings)
+        on_top = outlines_on_top(readings)
         plane = table_plane(readings)
         unsure = [r for r in readings if r.card == UNSURE and (r.similarity >= FAIR or
                                                                 r.guess == BACK and r.similarity >= BACK_AGAIN)]
         # a card named surely where an unsure reading fits better is not known yet: one of
         # the two outlines is a little off, and the sure name may be the wrong one
-        sure = [s for s in _sure(readings) if not any(
+        sure = [s for s in sure_ones(readings) if not any(
             u.similarity > s.similarity and iou(u.corners, s.corners) > KNOWN for u in unsure)]
         quads = []
         for reading in unsure:
-            over = _lying_over(reading.corners, on_top, edges)
+            over = lying_over(reading.corners, on_top, edges)
             if over:
                 whole = completed_under(reading.corners, over)
                 quads += ([whole] if whole is not None else []) + [reading.corners]
@@ -979,8 +556,8 @@ class Reader:
             u.guess == r.guess and iou(u.corners, r.corners) > ALIKE for u in unsure)]
         if not fresh:
             return []
-        best = _one_per_place(_best_first(fresh))
-        runners_up = _one_per_place(_best_first([r for r in fresh if not any(
+        best = one_per_place(best_first(fresh))
+        runners_up = one_per_place(best_first([r for r in fresh if not any(
             b.guess == r.guess and iou(b.corners, r.corners) > KNOWN for b in best)]))
         return self._measured_named(frame, self._fitted(frame, best + runners_up), sure, on_top, backs=False)
 
@@ -995,7 +572,7 @@ class Reader:
         (:meth:`_named_over`).  One place is looked at once, through its likest outline."""
         tried: list[np.ndarray] = []
         out = []
-        for reading in _best_first(readings):
+        for reading in best_first(readings):
             if (reading.card == UNSURE and reading.under and reading.similarity >= OVER_AGAIN
                     and not any(iou(reading.corners, t) > AGAIN for t in tried)):
                 tried.append(reading.corners)
@@ -1026,9 +603,9 @@ class Reader:
         """The unsure readings named again with every card named surely that overlaps one left
         out of its naming, not only the cards seen whole: a card in the middle of a stack,
         itself partly hidden, lies over the one under it, whose name its print spoils
-        (:func:`_sure_over`)."""
-        sure = _sure(readings)
-        return [self._named_past(frame, r, _sure_over(r, sure, self._edges))
+        (:func:`sure_over`)."""
+        sure = sure_ones(readings)
+        return [self._named_past(frame, r, sure_over(r, sure, self._edges))
                 if r.card == UNSURE and r.similarity >= FAIR and  # (a place named surely already: no need)
                 not any(iou(r.corners, s.corners) > CONFLICT for s in sure) else r
                 for r in readings]
@@ -1041,8 +618,8 @@ class Reader:
         leave it unsure, and past the card over it the wrong one of them no longer is (big
         1500: a 1 of crosses under a 5 of squiggles' corner, named a 1 and, through an outline
         a little off, a 4, was unsure)."""
-        sure = _sure(readings)
-        return [self._named_under(frame, r, _sure_over(r, sure, self._edges)) if any(r is s for s in sure) else r
+        sure = sure_ones(readings)
+        return [self._named_under(frame, r, sure_over(r, sure, self._edges)) if any(r is s for s in sure) else r
                 for r in readings]
 
     def _named_under(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading:
@@ -1055,7 +632,7 @@ class Reader:
         again = self._renamed_past(frame, reading, over)
         if again is None or again.card in (reading.card, UNSURE):
             return reading
-        return again if again.similarity >= reading.similarity + UNDER_GAIN else _unsure(reading)
+        return again if again.similarity >= reading.similarity + UNDER_GAIN else made_unsure(reading)
 
     def _named_past(self, frame: np.ndarray, reading: Reading, over: list[np.ndarray]) -> Reading:
         """An unsure reading named again with the cards ``over`` it left out as well as those it
@@ -1090,14 +667,14 @@ class Reader:
         :meth:`_looked_again`)."""
         plane = table_plane(seen)
         here = short_side_on(plane)
-        found = self._named(frame, outlines.corner_guesses(shorts, here), known=_sure(seen), grow=False,
-                            edges=edges, covers=_on_top(seen))
+        found = self._named(frame, outlines.corner_guesses(shorts, here), known=sure_ones(seen), grow=False,
+                            edges=edges, covers=outlines_on_top(seen))
         guesses = straight.corner_guesses(shorts, here, plane) + straight.between_guesses(shorts, here)
-        found += self._named(frame, guesses, known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
+        found += self._named(frame, guesses, known=sure_ones(seen + found), grow=False, covers=outlines_on_top(seen + found))
         if plane is None:
             return found
-        missed = _not_read(straight.table_guesses(shorts, plane), seen + found)
-        return found + self._named(frame, missed, known=_sure(seen + found), grow=False, covers=_on_top(seen + found))
+        missed = not_read(straight.table_guesses(shorts, plane), seen + found)
+        return found + self._named(frame, missed, known=sure_ones(seen + found), grow=False, covers=outlines_on_top(seen + found))
 
     def read(self, frame: np.ndarray, whole: tuple[int, int] | None = None) -> list[Reading]:
         """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
@@ -1114,18 +691,18 @@ class Reader:
         on top, until it returns)."""
         outlines = Outlines(frame, self.paper, self.back_tone, whole)
         first = self._ink_trusted(frame, self._named(frame, outlines.quads(), edges=edges))
-        sure = _sure(first)
+        sure = sure_ones(first)
         # the cards seen whole (named or nearly) give the size to complete the others with;
         # with none, the sizes a card may have in the frame
         may_be = default_short_sides(outlines.whole[0])
-        sized = _sizes_shown(first, may_be)
+        sized = sizes_shown(first, may_be)
         shorts = [float(np.median(sized))] if sized else may_be
         straight = StraightEdges(frame, self.paper)
-        second = self._completed(frame, outlines, straight, shorts, first, edges) if CORNERS else []
+        second = self._completed(frame, outlines, straight, shorts, first, edges)
         if not sized:  # none seen whole at first: the cards the corners completed give the size, and
             # the corners are completed again at it (each size tried first was a few per cent off,
             # and a card under others was named at none of them)
-            sized = _sizes_shown(second, may_be)
+            sized = sizes_shown(second, may_be)
             if sized:
                 second += self._completed(frame, outlines, straight, [float(np.median(sized))], first + second, edges)
         second = self._ink_trusted(frame, second, first)
@@ -1135,10 +712,10 @@ class Reader:
         found = self._under_the_cards_over(frame, found)
         found += self._backs_past_the_backs_over(frame, found, edges)
         found += self._rivals_fitted(frame, found)
-        kept = _one_per_place(_best_first(found))
+        kept = one_per_place(best_first(found))
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
-        kept = [r for r in kept if not _looked_astray(r, kept, edges)]
+        kept = [r for r in kept if not looked_astray(r, kept, edges)]
         named = [r for r in kept if r.card != UNSURE]
         # an unsure guess is worth asking about only where it looks like a card and no named
         # card already stands
