@@ -1,4 +1,4 @@
-"""How a face from the frame is aligned onto a taught face (``companion.vision.namer.align_to``):
+"""How a face from the frame is aligned onto a taught face (``companion.vision.align.align_to``):
 affine, by OpenCV's ECC, within a few per cent of stretch; at the second look, where that runs
 off after a lamp's slope on a face of a few pips, aligned again on its print alone — but never
 a face that needs more stretch than a card allows (its printed inner frame is not the card)."""
@@ -8,8 +8,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.vision.align import ECC_STEPS, affine_at_half, align_to, signature, within_stretch
 from companion.vision.geometry import covered_on_face, straighten
-from companion.vision.namer import ECC_STEPS, STRETCH, _within, affine_at_half, align_to, signature
+from companion.vision.namer import STRETCH
 from companion.vision.reading import SAFE
 from tests.vision_scenes import true_cards
 
@@ -33,7 +34,7 @@ def test_a_few_pips_under_a_lamp_s_slope_are_aligned_on_their_print():
     sig = signature(face, evened=namer.evened)
     template = _template(namer, "3 square")
     # the affine follows the light: 0.90 of the face's width, as if it were another outline
-    assert not _within(affine_at_half(template, sig, ECC_STEPS[0], 1e-3), STRETCH)
+    assert not within_stretch(affine_at_half(template, sig, ECC_STEPS[0], 1e-3), STRETCH)
     assert align_to(template, sig, stretch=STRETCH) is None
     assert align_to(template, sig, stretch=STRETCH, on_print=True) is not None
 

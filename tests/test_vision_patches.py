@@ -1,5 +1,5 @@
 """Where two taught faces differ, and how the namer reads those patches on a face partly
-hidden (``companion.vision.namer``): a patch mostly under another card still tells by its
+hidden (``companion.vision.patches``): a patch mostly under another card still tells by its
 parts that show whole, a difference too small to count as shape (one corner index) still
 tells where it is read plainly, and the cells along a top card's edge, left out of the
 comparison, hide nothing of what tells two names apart; a patch shows whole where its print lies
@@ -7,7 +7,7 @@ clear of a top card, and the patches that show whole decide where they read plai
 
 import numpy as np
 
-from companion.vision.namer import PART_SIDE, _parts_apart
+from companion.vision.patches import PART_SIDE, parts_apart
 from companion.vision.reading import SAFE, UNSURE
 from tests.vision_scenes import invented, named_at_its_place, names_at, read_scene
 
@@ -32,7 +32,7 @@ def test_a_corner_pip_three_pixels_from_the_big_symbol_is_a_part_of_its_own():
     pip, symbol = (10, 30, 12, 12), (25, 45, 40, 40)  # 3 pixels between them
     ta, tb, differ = _faces_with(pip, symbol)
     box = (8, 28, 59, 59)  # the joined patch, grown
-    parts = _parts_apart(differ, ta, tb, box)
+    parts = parts_apart(differ, ta, tb, box)
     assert [p[:4] for p in parts] == [(9, 29, 14, 14), (24, 44, 42, 42)]
 
 
@@ -42,13 +42,13 @@ def test_a_sliver_is_no_part():
     hand was named a 2 by such slivers)."""
     sliver, symbol = (10, 30, PART_SIDE - 6, 20), (17, 30, 40, 40)
     ta, tb, differ = _faces_with(sliver, symbol)
-    parts = _parts_apart(differ, ta, tb, (8, 28, 51, 44))
+    parts = parts_apart(differ, ta, tb, (8, 28, 51, 44))
     assert [p[:4] for p in parts] == [(16, 29, 42, 42)]
 
 
 def test_a_patch_of_one_part_has_no_parts():
     ta, tb, differ = _faces_with((20, 20, 30, 30))
-    assert _parts_apart(differ, ta, tb, (18, 18, 34, 34)) == ()
+    assert parts_apart(differ, ta, tb, (18, 18, 34, 34)) == ()
 
 
 def test_a_suit_shown_by_the_corner_pip_decides_though_the_patch_it_joins_is_hidden():

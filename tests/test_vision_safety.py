@@ -15,10 +15,11 @@ import cv2
 import numpy as np
 import pytest
 
+from companion.vision.cells import at_ink_size
 from companion.vision.covers import completed_under, sure_over
 from companion.vision.geometry import iou, order_corners, straighten
 from companion.vision.ink import hues_apart
-from companion.vision.namer import _best_matches, at_ink_size
+from companion.vision.patches import best_matches
 from companion.vision.places import best_first, one_of_each, one_per_place
 from companion.vision.reading import SAFE, UNSURE, Reading
 from companion.vision.sizes import (card_size, expected_size, held_to_known, short_side_on, size_on_planes,
@@ -963,11 +964,11 @@ def test_a_patch_compared_where_the_picture_is_flat_matches_nothing():
     flat = np.full((26, 20), 0.5, np.float32)
     mask = np.ones_like(patch)
     mask[:, 10:] = 0
-    assert _best_matches(flat, (patch,), mask) == [-1.0]
+    assert best_matches(flat, (patch,), mask) == [-1.0]
     window = flat.copy()
     window[3:23, 2:16] = patch
     window[:, 12:] += rng.random((26, 8)).astype(np.float32)  # where the mask leaves out
-    found, elsewhere = _best_matches(window, (patch, other), mask)
+    found, elsewhere = best_matches(window, (patch, other), mask)
     assert found == pytest.approx(1.0, abs=1e-4)
     opencv = cv2.matchTemplate(window, other, cv2.TM_CCOEFF_NORMED, mask=mask)
     assert elsewhere == pytest.approx(float(opencv[np.isfinite(opencv)].max()), abs=1e-4)

@@ -10,8 +10,9 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
+from companion.vision.align import contrast_evened
 from companion.vision.geometry import covered_on_face, straighten
-from companion.vision.namer import SECOND_LOOK_LIKE, _contrast_evened
+from companion.vision.namer import SECOND_LOOK_LIKE
 from companion.vision.reading import SAFE
 from tests.vision_scenes import names_at, read_scene, true_cards
 
@@ -33,7 +34,7 @@ def test_evening_raises_a_faded_print_to_the_rest_s_strength_and_leaves_plain_pa
     flat[70:, 40:] = _print(70, 60, 0.1, rng)   # the same print under a glare: a fifth as strong
     flat += rng.normal(0, 0.005, flat.shape).astype(np.float32)  # the paper's grain everywhere
     before = _rms(flat[100:, 60:]) / _rms(flat[:40, 60:])
-    evened = _contrast_evened(flat)
+    evened = contrast_evened(flat)
     after = _rms(evened[100:, 60:]) / _rms(evened[:40, 60:])
     assert before < 0.25 and after > 0.6, (before, after)
     # the plain paper on the left is not raised into print: its grain stays small beside the ink

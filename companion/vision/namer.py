@@ -12,22 +12,27 @@ them is 0) — blur and faded contrast shrink it but do not turn it — and the 
 how far past half-way towards the winner the face lies against its closest rival.  A face
 left unsure is looked at once more with its print's contrast evened out (glare fades the print
 it falls on), and aligned on its print alone where the lamp's slope led its alignment astray,
-and named so only where both looks agree."""
+and named so only where both looks agree.
+
+Beside it: how a face is made comparable and aligned (:mod:`~companion.vision.align`), the
+patches where two faces differ (:mod:`~companion.vision.patches`), the face's cells
+(:mod:`~companion.vision.cells`) and its ink (:mod:`~companion.vision.ink`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import NamedTuple
 
 import cv2
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
 
+from companion.vision.align import affine_at_half, align_to, normalised_image, signature
+from companion.vision.cells import CELL, at_ink_size, cells_of_hand, cells_under, pixels_of
 from companion.vision.geometry import FACE_H, FACE_W
 from companion.vision.ink import (INK_SIZE, hues_apart, ink_apart, ink_colour, inks_apart, paper_shares_of,
                                   share_planes, taught_inks)
+from companion.vision.patches import (PLAIN, LocalRead, Patch, Tally, best_matches, in_view, parts_apart,
+                                      pictured_in_both, plain_side_of, shown_enough)
 
-CELL = 10               # the cells the face is cut into (FACE_W and FACE_H are multiples)
 COVERED = 0.7           # a cell whose error is above this for every face is covered
 FAIR, GOOD = 0.6, 0.92  # similarities: the confidence grows from nothing at FAIR to whole at GOOD
                         # (a face seen whole that matches at 0.85 is often a face a little off its
@@ -41,13 +46,7 @@ TAUGHT_STRETCH = 0.05   # the most a taught face is bent onto its suit's mean (m
 BACK_FAIR, BACK_GOOD = 0.5, 0.7  # a back is unlike every face everywhere: a back half covered
                                  # is still surely a back
 PATCH_POOR, PATCH_FAIR = 0.3, 0.6  # the differing patches' best correlation: no evidence .. whole
-ECC_STEPS = (30, 0)     # the alignment's iterations at half size, then at full size (measured: a
-                        # full-size pass named no more cards right, at a sixth of the time)
 UNALIGNED = 0.35        # a face that did not align keeps this share of its margin
-PRINT_BLUR = 2.0        # pixels: a face aligned again on its print alone is the face less its blur at
-                        # this size (at the second look; measured at the true outlines of the big set's
-                        # cards: +19 right, none wrong, and aligned so at every look +34; at 4 px +31
-                        # at every look, at 6 px fewer)
 RIVALS = 4              # the best names settled pairwise
 BACK_PHASE, BACK_SHIFT = 0.1, 12  # a back's pattern found this clearly, at most this far off (pixels)
 SHADE = 0.5             # two faces differing by less than this (normalised) differ in shade only
@@ -78,26 +77,16 @@ HAND_SHOWN = 0.03       # ... and of where they differ, the share that must show
                         # named right, 0.05 three, 0.03 one)
 RIM = 6                 # pixels of the face's edge left out of the pairwise decision (and the
                         # room the alignment has to shift it)
-CLEAR_REACH = 2         # pixels round a card on top (its edge, its shadow) that hide what lies under it ...
-PATCH_CLEAR = 0.95      # ... and the share of a differing patch's print (where the two faces differ) clear
-                        # of them that shows it whole, however the face's cells lie (a cell a tenth under the
-                        # card is left out of the whole-face measure; a corner numeral beside the card's edge
-                        # was; big set +9 right, none wrong) and whatever bare paper of its box lies by the
-                        # card's edge (big 1015's corner cross, its box 0.93 clear, its print all of it)
-PART_SIDE = 10          # pixels each way: a part of a differing patch this big (a corner index's pip or
-                        # numeral, apart from the big symbol it joins) is matched on its own where the
-                        # patch is mostly hidden; a smaller one is a sliver of a pip's edge (big 1111)
-PLAIN = 0.9             # patches matching their face this well, shown whole, deciding to the full (measured on
-                        # the big set: 9 cards half under another card, their numeral in view, named right
-                        # so, none wrongly; where the rest of what tells two names apart is under the card)
-WHOLE_PLAIN = 0.75      # ... or, for two names of one rank (a suit shown only in the corner index), the whole
+CLEAR_REACH = 2         # pixels round a card on top (its edge, its shadow) that hide what lies under it
+                        # (a patch's print clear of them shows whole: :data:`~companion.vision.patches.PATCH_CLEAR`)
+WHOLE_PLAIN = 0.75      # patches shown whole decide where they match plainly (:data:`~companion.vision.patches.PLAIN`)
+                        # or, for two names of one rank (a suit shown only in the corner index), the whole
                         # face this far past half-way, the patches agreeing (a small square and a small circle
                         # differ in a few pixels: the patches tell them apart faintly; big set +6 right with
                         # the rule below, none wrong; for two ranks the whole face over the little of a
                         # numeral that shows overshoots, and a 2 of stars was read surely as a 1)
 SHARP = 0.8             # the blur of the faces the numerals are compared on
 PLAY = 3                # pixels a differing patch may shift to match
-LOCAL_SURE = 0.1        # a patch correlation better by this much is certainty
 DIFFER = 0.8            # pixels where two taught faces differ by more than this (normalised)
 SKIN_WARMER = 0.07      # skin: a pixel's share of red less its share of blue this much above the
                         # face's paper's (measured on the corpus's hands: 0.11 to 0.3, pale to dark;
@@ -108,10 +97,6 @@ SKIN_DARKEST = 60       # ... in a pixel at least this bright (B + G + R): in bl
 MOST_HIDDEN = 0.6       # a face more under a hand than this is not named past it (0.45 before hands
                         # were told by colour: more of a hand is found now)
 MOST_COVERED = 0.6      # a face more under another card than this (in cells) is only guessed at
-COVERED_CELL = 0.1      # a cell this much under another card is left out (the card's edge and
-                        # shadow reach past its outline, and a sliver of its print can pass for a
-                        # pip of this card)
-SKIN_CELL = 0.5         # a cell this much under a hand is left out
 SKIN_LEAST = 80         # a patch of skin colour with this many pixels where no taught face's print
                         # is skin-coloured is a hand
 SKIN_TAUGHT_PLAY = 3    # pixels: a taught face's skin-coloured print (an orange pip, a red
@@ -122,12 +107,6 @@ FIT_STRETCH = 1.2       # ... and the most it may stretch the face one way more 
                         # fits that named cards right up to 1.18)
 STRETCH = 0.06          # the most a face from the frame may be scaled to match: a card's
                         # printed inner frame is 10 % smaller than the card
-EVEN_REACH = 0.2        # the share of the face's width over which a second look evens the print's
-EVEN_FLOOR = 0.5        # contrast out, and the least share of the whole face's it divides by
-                        # (measured on the corpus's cards at their true outlines, looked at again
-                        # where the first look left them unsure: 0.1 to 0.3 of the width named
-                        # 27 to 33 more of 3,263, and none wrongly; see :meth:`Namer.name`.  In
-                        # the reader, 0.1 named one more card on the big set but 2 wrongly)
 SECOND_LOOK_LIKE = 0.95 # the second look names a face only at a similarity this far from FAIR to
                         # GOOD (0.904; a back's 0.69): 0.8, as the first look, named 3 cards wrongly
                         # on the big set, at outlines a little off, all at 0.89 and less
@@ -149,139 +128,10 @@ def rank_of(name: str) -> str:
     return name.split()[0]
 
 
-def signature(face_bgr: np.ndarray, blur: float = 1.6, evened: bool = False) -> np.ndarray:
-    """The face as float32, uneven light divided out and scaled to zero mean, unit
-    variance: what two photos of the same card share under different lamps.  ``evened``:
-    the print's contrast evened out too (:func:`_contrast_evened`)."""
-    gray = cv2.cvtColor(face_bgr, cv2.COLOR_BGR2GRAY).astype(np.float32) + 8.0
-    gray = cv2.GaussianBlur(gray, (0, 0), blur)
-    h, w = gray.shape
-    light = cv2.resize(cv2.resize(gray, (5, 7), interpolation=cv2.INTER_AREA), (w, h),
-                       interpolation=cv2.INTER_LINEAR)  # the lamp's slope, not the print
-    flat = gray / light
-    if evened:
-        flat = _contrast_evened(flat - 1.0)
-    flat -= flat.mean()
-    return flat / (flat.std() + 1e-3)
-
-
-def _contrast_evened(flat: np.ndarray) -> np.ndarray:
-    """The light-corrected face (paper about 0) with its print's contrast made about even
-    across it: divided by the print's local strength (root mean square over ``EVEN_REACH``
-    of the face's width), never by less than ``EVEN_FLOOR`` of the whole face's, so that
-    plain paper's noise is not raised into print.  Glare is added light, not a lamp's
-    slope: dividing the light out leaves the print it falls on paler than the rest."""
-    reach = EVEN_REACH * flat.shape[1]
-    strength = np.sqrt(cv2.GaussianBlur(flat * flat, (0, 0), reach))
-    floor = EVEN_FLOOR * float(np.sqrt((flat * flat).mean()))
-    return flat / np.maximum(strength, floor)
-
-
 THUMB = (20, 28)        # the first glance's size: a fifth of the face each way
 GLANCE_BLUR = 0.5       # the signature's blur at that size
 FIRST_GLANCE = 0.25     # a thumbnail correlating less with every taught face is not a card
                         # that could be named (measured: none reached a safe similarity)
-
-
-def _box_share(sums: np.ndarray, x: int, y: int, w: int, h: int) -> float:
-    """The share of a box that is set, in a mask given as its ``cv2.integral`` sums: a
-    patch's share at a constant cost (a mask's mean over each patch of each pair of rivals
-    was a tenth of naming a face)."""
-    return float(sums[y + h, x + w] - sums[y, x + w] - sums[y + h, x] + sums[y, x]) / (w * h)
-
-
-def _best_matches(window: np.ndarray, patches: tuple[np.ndarray, ...], mask: np.ndarray | None) -> list[float]:
-    """How well each of ``patches`` (of one size) matches anywhere in ``window`` (the best
-    normalised correlation), compared only where ``mask`` is set.  Masked, the window's
-    places are stacked once and every patch is one product with them: OpenCV's masked
-    matching costs six times its plain one, and most of the naming's patch comparisons are
-    masked where a card lies on top.  A place where the window is flat under the mask
-    matches nothing (its correlation would divide by nothing)."""
-    if mask is None:
-        return [float(cv2.matchTemplate(window, patch, cv2.TM_CCOEFF_NORMED).max()) for patch in patches]
-    h, w = mask.shape
-    places = sliding_window_view(window, (h, w)).reshape(-1, h * w)
-    weights = mask.ravel()
-    count = float(weights.sum())
-    if count == 0:
-        return [-1.0] * len(patches)
-    centred = []
-    for patch in patches:
-        pixels = patch.ravel()
-        shown = (pixels - (pixels @ weights) / count) * weights
-        centred.append(shown / max(float(np.sqrt(shown @ shown)), 1e-6))
-    sums = places @ weights
-    spread = (places * places) @ weights - sums * sums / count
-    flat = spread <= 1e-6 * count
-    scores = (places @ np.stack(centred, axis=1)) / np.sqrt(np.where(flat, 1.0, spread))[:, None]
-    scores[flat] = -1.0
-    return [float(v) for v in scores.max(axis=0)]
-
-
-def _normalised(image: np.ndarray) -> np.ndarray:
-    image = image - image.mean()
-    return image / (image.std() + 1e-3)
-
-
-def affine_at_half(reference: np.ndarray, moving: np.ndarray, steps: int, eps: float,
-                   mask: np.ndarray | None = None) -> np.ndarray | None:
-    """The affine warp (2x3, full-size pixels) that maps ``reference`` onto ``moving``,
-    found by OpenCV's ECC at half size (four times quicker) where ``mask`` (uint8) shows, or
-    None when it does not converge."""
-    half = lambda image: cv2.resize(image, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA)  # noqa: E731
-    small_mask = None if mask is None else np.ascontiguousarray(mask[::2, ::2])
-    try:
-        _, warp = cv2.findTransformECC(half(reference), half(moving), np.eye(2, 3, dtype=np.float32),
-                                       cv2.MOTION_AFFINE, (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, steps, eps),
-                                       small_mask, 3)
-    except cv2.error:
-        return None
-    warp[:, 2] *= 2
-    return warp
-
-
-def _print_only(image: np.ndarray) -> np.ndarray:
-    """The print without the light: the picture less its blur at ``PRINT_BLUR``, only the
-    print's edges left for an alignment to follow."""
-    return image - cv2.GaussianBlur(image, (0, 0), PRINT_BLUR)
-
-
-def _within(warp: np.ndarray | None, stretch: float) -> bool:
-    """Whether an affine ``warp`` scales or shears by at most ``stretch`` and shifts by at
-    most 10 px: more is not the same picture, or not the same outline of it."""
-    return warp is not None and np.abs(warp[:, :2] - np.eye(2)).max() <= stretch and np.abs(warp[:, 2]).max() <= 10
-
-
-def align_to(reference: np.ndarray, moving: np.ndarray, *others: np.ndarray, stretch: float = 0.12,
-             mask: np.ndarray | None = None, on_print: bool = False):
-    """``moving`` (and ``others`` with it, as a list) warped (affine) onto ``reference`` by maximising their correlation, or
-    None when that does not converge: the taught photo and the frame never frame a card to
-    the pixel, and what tells a 3 from a 1 is smaller than that.  ``stretch``: the most the
-    alignment may scale or shear; a face that needs more is another outline of the card
-    (its printed inner frame) and must not be matched as the card.  ``mask`` (uint8, the
-    picture's shape): the part of ``moving`` to align on (not what covers it).
-
-    ``on_print``: where that runs off, the two are aligned again on their print alone
-    (:func:`_print_only`).  On a face of a few pips on bare paper, the slope a lamp or a glare
-    leaves after the light is corrected is much of the picture, and the affine follows it (big
-    0891's 3 of squares, in plain view at its true outline, aligned at 0.90 of its width)."""
-    warp = affine_at_half(reference, moving, ECC_STEPS[0], 1e-3, mask)
-    if on_print and not _within(warp, stretch):
-        warp = affine_at_half(_print_only(reference), _print_only(moving), ECC_STEPS[0], 1e-3, mask)
-    if warp is None:
-        return None
-    if ECC_STEPS[1]:  # once more at full size from there
-        try:
-            _, warp = cv2.findTransformECC(reference, moving, warp, cv2.MOTION_AFFINE,
-                                           (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, ECC_STEPS[1], 1e-3), mask, 3)
-        except cv2.error:
-            return None
-    if not _within(warp, stretch):
-        return None  # ran off: not the same picture, or not the same outline of it
-    h, w = reference.shape
-    moved = [cv2.warpAffine(m, warp, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-                            borderMode=cv2.BORDER_REPLICATE) for m in (moving,) + others]
-    return moved if others else moved[0]
 
 
 @dataclass(frozen=True)
@@ -304,137 +154,7 @@ class Naming:
         return float(np.clip(self.margin / 0.5, 0.0, 1.0) * clear)
 
 
-def _shown_enough(shape: np.ndarray, power: float, out_of_sight: np.ndarray, least: float) -> float:
-    """How much a pairwise decision counts (0..1) by the share of where two faces differ
-    (``shape``; ``power``: its part in view) that shows past what hides it (``out_of_sight``):
-    whole from ``least`` of it up, less below — the part that shows may be a sliver that
-    passes for the other face."""
-    hidden = shape * out_of_sight
-    return min(1.0, power / (power + float((hidden * hidden).sum())) / least)
-
-
-def _in_view(open_sums: np.ndarray, clear_sums: np.ndarray | None, box: tuple[int, int, int, int],
-             clear: np.ndarray | None = None, print_: np.ndarray | None = None) -> tuple[float, float]:
-    """How much of ``box`` shows: the share of it in open cells (1.0 where ``PATCH_CLEAR`` of
-    the print that differs there, ``print_`` in the box, lies clear of the card on top: however
-    its cells lie, and whatever bare paper of the box lies by the card's edge), and the share of
-    the box clear of that card pixel by pixel (0 where no card lies on top); the masks as their
-    ``cv2.integral`` sums, and ``clear`` as it is."""
-    shown = _box_share(open_sums, *box)
-    if clear_sums is None:
-        return shown, 0.0
-    in_clear = _box_share(clear_sums, *box)
-    x, y, w, h = box
-    print_clear = in_clear if in_clear == 1.0 or print_ is None or not print_.any() else \
-        float(clear[y:y + h, x:x + w][print_].mean())
-    return (1.0 if print_clear >= PATCH_CLEAR else shown), in_clear
-
-
-class LocalRead(NamedTuple):
-    """What the patches where two faces differ say (:meth:`Namer._local_side`)."""
-
-    side: float         # -1 .. +1: which face they look like (+1: the first), surely at either end
-    likeness: float     # how like the likelier face they look (a correlation)
-    whole: bool         # every patch in sight shows whole
-    plain_side: int     # +1 or -1 where the patches that show whole, on their own, read plainly
-                        # as one face (:meth:`_Tally.plain_side`); 0 where they do not, or none do
-
-
-class _Tally:
-    """The patches' matches summed, each weighed by its area: which face they look like, and
-    how well."""
-
-    def __init__(self):
-        self.total = self.best = self.weight = 0.0
-
-    def add(self, area: float, match_a: float, match_b: float) -> None:
-        self.total += area * (match_a - match_b)
-        self.best += area * max(match_a, match_b)
-        self.weight += area
-
-    def side(self) -> float:
-        return float(np.clip(self.total / self.weight / LOCAL_SURE, -1.0, 1.0))
-
-    def likeness(self) -> float:
-        return self.best / self.weight
-
-    def plain_side(self) -> int:
-        """:func:`_plain_side` of the patches summed (0 with none)."""
-        return _plain_side(self.side(), self.likeness()) if self.weight else 0
-
-
-def _plain_side(side: float, likeness: float) -> int:
-    """+1 or -1 where patches read plainly as one face (``side``, ``likeness``: as
-    :class:`LocalRead` gives them): like it at ``PLAIN`` and better than the other by
-    ``LOCAL_SURE``; 0 otherwise."""
-    return int(np.sign(side)) if likeness >= PLAIN and abs(side) >= 1.0 else 0
-
-
-class Patch(NamedTuple):
-    """A box where two taught faces differ, with a picture in both (x, y, w, h in pixels,
-    area: the differing pixels, grown), and the boxes of its parts apart."""
-
-    x: int
-    y: int
-    w: int
-    h: int
-    area: int
-    parts: tuple[tuple[int, int, int, int, int], ...]
-    print_: np.ndarray   # where in the box the two faces differ (bool, the box's shape)
-
-    def print_in(self, box: tuple[int, int, int, int]) -> np.ndarray:
-        """Where the faces differ in ``box``, a part of this patch's box."""
-        x, y, w, h = box
-        return self.print_[y - self.y:y - self.y + h, x - self.x:x - self.x + w]
-
-
-def _pictured(ta: np.ndarray, tb: np.ndarray, box: tuple[int, int, int, int]) -> bool:
-    """Whether both sharp faces have a picture in ``box`` (not blank paper in either)."""
-    x, y, w, h = box
-    return ta[y:y + h, x:x + w].std() >= 0.25 and tb[y:y + h, x:x + w].std() >= 0.25
-
-
-def _parts_apart(differ: np.ndarray, ta: np.ndarray, tb: np.ndarray,
-                 box: tuple[int, int, int, int]) -> tuple[tuple[int, int, int, int, int], ...]:
-    """The parts of a differing patch (``box``) that lie apart when grown by a pixel rather than
-    two, at least ``PART_SIDE`` each way and pictured in both faces, as (x, y, w, h, area):
-    grown by two pixels, a corner index's pip joins the big symbol beside it, and a card
-    over the symbol hid the pip's patch with it.  Empty where the patch is one part alone."""
-    x, y, w, h = box
-    grown = cv2.dilate(np.ascontiguousarray(differ[y:y + h, x:x + w]), np.ones((3, 3), np.uint8))
-    count, _, stats, _ = cv2.connectedComponentsWithStats(grown)
-    if count <= 2:
-        return ()
-    parts = []
-    for px, py, pw, ph, area in stats[1:count]:
-        part = (int(px) + x, int(py) + y, int(pw), int(ph))
-        if min(pw, ph) >= PART_SIDE and _pictured(ta, tb, part):
-            parts.append(part + (int(area),))
-    return tuple(parts)
-
-
-def pixels_of(cells: np.ndarray) -> np.ndarray:
-    """Per-cell values (one per cell, in the face's row order) spread over the face's pixels
-    (the face's shape): the inverse of grouping pixels into cells."""
-    return np.repeat(np.repeat(cells.reshape(FACE_H // CELL, FACE_W // CELL), CELL, 0), CELL, 1)
-
-
-def _cells_of_hand(hand: np.ndarray) -> np.ndarray:
-    """The cells (bool, one per cell) mostly under a hand, from its pixels (the face's shape)."""
-    gh, gw = FACE_H // CELL, FACE_W // CELL
-    return hand.reshape(gh, CELL, gw, CELL).mean(axis=(1, 3)).ravel() > SKIN_CELL
-
-
-def at_ink_size(mask: np.ndarray) -> np.ndarray:
-    """A mask of a face (bool, the face's shape) at ``INK_SIZE``: set wherever any of its
-    pixels is (a hand's edge is no ink either)."""
-    return cv2.resize(mask.astype(np.uint8) * 255, INK_SIZE, interpolation=cv2.INTER_AREA) > 0
-
-
-def cells_under(covered: np.ndarray) -> np.ndarray:
-    """The cells of a face under another card (bool, one per cell), from where that card lies
-    on the face (``covered``: bool, the face's shape): those it covers ``COVERED_CELL`` of."""
-    return covered.reshape(FACE_H // CELL, CELL, FACE_W // CELL, CELL).mean(axis=(1, 3)).ravel() > COVERED_CELL
+                        # as one face (:meth:`Tally.plain_side`); 0 where they do not, or none do
 
 
 class Namer:
@@ -482,7 +202,7 @@ class Namer:
             0, 1, 3, 2, 4).reshape(len(names), gh * gw, CELL * CELL))  # pixels grouped by cell
         self.cell_power = (self.cell_templates ** 2).sum(axis=2)
         self._pair_patches: dict[tuple[int, int], list[Patch]] = {}
-        thumbs = np.stack([_normalised(cv2.resize(t, THUMB, interpolation=cv2.INTER_AREA))
+        thumbs = np.stack([normalised_image(cv2.resize(t, THUMB, interpolation=cv2.INTER_AREA))
                            for t in self.templates])
         self.thumbs = thumbs.reshape(len(thumbs), -1) / thumbs[0].size
         self.back_rows = [k for k, (name, _) in enumerate(names) if name == BACK]
@@ -523,7 +243,7 @@ class Namer:
 
     def _patches(self, a: int, b: int) -> list[Patch]:
         """Where the sharp faces ``a`` and ``b`` differ, as boxes each with a picture in both
-        faces, and within each its parts apart (:func:`_parts_apart`); worked out once per pair
+        faces, and within each its parts apart (:func:`parts_apart`); worked out once per pair
         (it depends on the deck alone)."""
         key = (min(a, b), max(a, b))  # the same boxes either way round
         if key not in self._pair_patches:
@@ -536,9 +256,9 @@ class Namer:
             boxes = []
             for x, y, bw, bh, area in stats[1:count]:
                 box = (int(x), int(y), int(bw), int(bh))
-                if area < 20 or not _pictured(ta, tb, box):
+                if area < 20 or not pictured_in_both(ta, tb, box):
                     continue  # a pip against blank paper: the whole-face measure decides that
-                boxes.append(Patch(*box, int(area), _parts_apart(differ, ta, tb, box),
+                boxes.append(Patch(*box, int(area), parts_apart(differ, ta, tb, box),
                                    differ[y:y + bh, x:x + bw] > 0))
             self._pair_patches[key] = boxes
         return self._pair_patches[key]
@@ -552,23 +272,23 @@ class Namer:
         every patch matched shows whole.  A patch shows where its cells are mostly open
         (``open_sums``) or where it lies clear of the card on top pixel by pixel (``clear_sums``:
         its cells along that card's edge are left out of the whole face); both masks given as
-        their ``cv2.integral`` sums, as :func:`_box_share` reads them.  Where ``clear`` (the
+        their ``cv2.integral`` sums, as :func:`box_share` reads them.  Where ``clear`` (the
         mask itself) is given, a patch is compared only where it is clear of that card, and a
         patch more than half clear counts too, by the share that shows; of a patch mostly
-        hidden, its parts apart that show whole count (:func:`_parts_apart`).  None when no patch
+        hidden, its parts apart that show whole count (:func:`parts_apart`).  None when no patch
         has a picture in both faces (a pip against blank paper: the whole-face measure decides
         that)."""
-        every, shown_whole = _Tally(), _Tally()
+        every, shown_whole = Tally(), Tally()
         whole, in_sight = True, False
         for patch in self._patches(a, b):
             x, y, bw, bh, area, parts, _ = patch
-            shown, in_clear = _in_view(open_sums, clear_sums, (x, y, bw, bh), clear, patch.print_)
+            shown, in_clear = in_view(open_sums, clear_sums, (x, y, bw, bh), clear, patch.print_)
             if not shown > 0.5 and not in_clear > 0.5:
                 # mostly hidden: its parts that show whole tell on their own (a corner index's
                 # pip, joined to the big symbol under the card on top: big 0584's 3 of squares)
                 for px, py, pw, ph, part_area in parts:
                     part = (px, py, pw, ph)
-                    if _in_view(open_sums, clear_sums, part, clear, patch.print_in(part))[0] == 1.0:
+                    if in_view(open_sums, clear_sums, part, clear, patch.print_in(part))[0] == 1.0:
                         matches = self._patch_matches(a, b, sig, part, None)
                         every.add(part_area, *matches)
                         shown_whole.add(part_area, *matches)
@@ -599,7 +319,7 @@ class Namer:
         h, w = sig.shape
         x0, y0 = max(0, x - PLAY), max(0, y - PLAY)
         window = sig[y0:min(h, y + bh + PLAY), x0:min(w, x + bw + PLAY)]
-        return _best_matches(window, (self.sharp[a][y:y + bh, x:x + bw], self.sharp[b][y:y + bh, x:x + bw]), mask)
+        return best_matches(window, (self.sharp[a][y:y + bh, x:x + bw], self.sharp[b][y:y + bh, x:x + bw]), mask)
 
     def _plainly_read(self, a: int, b: int, fine: np.ndarray, open_sums: np.ndarray,
                       clear_sums: np.ndarray | None, clear: np.ndarray | None) -> int:
@@ -608,7 +328,7 @@ class Namer:
         patches = self._local_side(a, b, fine, open_sums, clear_sums, clear)
         if patches is None:
             return 0
-        return _plain_side(patches.side, patches.likeness) if patches.whole else 0
+        return plain_side_of(patches.side, patches.likeness) if patches.whole else 0
 
     def fitted(self, face_bgr: np.ndarray, guess: str, covered: np.ndarray | None = None) -> np.ndarray | None:
         """Where the card ``guess`` lies on a face straightened from an outline a little off
@@ -646,7 +366,7 @@ class Namer:
         """How like the nearest taught face (either way up) a face straightened to ``THUMB``
         looks, as a correlation: a first glance at a twenty-fifth of the cost of
         :meth:`name`, for the many guesses that are only the table."""
-        sig = _normalised(signature(thumb_bgr, GLANCE_BLUR)).ravel()
+        sig = normalised_image(signature(thumb_bgr, GLANCE_BLUR)).ravel()
         return float((self.thumbs @ sig).max())
 
     def skin_pixels(self, face_bgr: np.ndarray) -> np.ndarray:
@@ -671,7 +391,7 @@ class Namer:
 
     def hand_cells(self, face_bgr: np.ndarray) -> np.ndarray:
         """The cells of a face under a hand (bool, one per cell): mostly hand."""
-        return _cells_of_hand(self.hand_pixels(face_bgr))
+        return cells_of_hand(self.hand_pixels(face_bgr))
 
     def name(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> Naming:
         """The face's name.  Cells mostly under a hand (:meth:`hand_cells`), and cells mostly
@@ -680,7 +400,7 @@ class Namer:
         pixel, in the pairwise decisions.
 
         A face this leaves unsure is looked at a second time, its print's contrast evened out
-        (:func:`_contrast_evened`), against the taught faces evened alike: where glare, a
+        (:func:`contrast_evened`), against the taught faces evened alike: where glare, a
         hand's shadow or a pale ink leaves part of the print faint, the faint part counts as
         much as the rest.  The second look settles the name only when it is sure and names
         the card the first look guessed, and only a face that matches its taught one well
@@ -709,7 +429,7 @@ class Namer:
         :meth:`hand_pixels`, when already found."""
         if hand_px is None:
             hand_px = self.hand_pixels(face_bgr)
-        skin = _cells_of_hand(hand_px)
+        skin = cells_of_hand(hand_px)
         under = np.zeros_like(skin) if covered is None else cells_under(covered)
         if skin.any() and self.back_rows:  # a back's print may be warm (a brown pattern): a
             # face nearest a back as it is has no hand to leave out (a back is named whole)
@@ -1003,7 +723,7 @@ class Namer:
                 if not numeral_read:
                     for out_of_sight, least in ((covered, SHOWN_ENOUGH), (handed, HAND_SHOWN)):
                         if out_of_sight is not None:
-                            m *= _shown_enough(shape, power, out_of_sight, least)
+                            m *= shown_enough(shape, power, out_of_sight, least)
                 if inked and inked * side < 0:  # the ink says one, the shapes the other
                     if m >= INK_OVERRULED:  # plainly: neither is the face (half of another card)
                         worst[a] = worst[b] = 0.0

@@ -27,6 +27,7 @@ import cv2
 import numpy as np
 
 from companion.vision.backs import BackLook
+from companion.vision.cells import at_ink_size, cells_under
 from companion.vision.covers import (COVER_LEAST, completed_under, looked_astray, lying_over, outlines_over_ink,
                                      sure_over)
 from companion.vision.deck import load_deck
@@ -36,7 +37,7 @@ from companion.vision.ink import INK_SIZE, ink_colour
 from companion.vision.geometry import (FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
 from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer,
-                                    at_ink_size, cells_under, suit_of)
+                                    suit_of)
 from companion.vision.places import CONFLICT, at_odds, best_first, not_read, one_of_each, one_per_place
 from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, outlines_on_top, sure_ones
 from companion.vision.sizes import short_side_on, sized_alike, sized_as, sized_on_table, sizes_shown, table_plane
