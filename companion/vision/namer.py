@@ -21,6 +21,7 @@ patches where two faces differ (:mod:`~companion.vision.patches`), the face's ce
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -155,6 +156,22 @@ class Naming:
 
 
                         # as one face (:meth:`Tally.plain_side`); 0 where they do not, or none do
+
+
+NEITHER = "neither"  # two names each plainly contradicted where they differ (half of another card)
+
+
+class _Face(NamedTuple):
+    """A face as two names are settled on it (:meth:`Namer._settled`), its rim left out."""
+    crop: np.ndarray                # its signature
+    fine: np.ndarray                # its sharp signature (whole), for the patches
+    seen: np.ndarray                # 1 where it shows (float32)
+    covered: np.ndarray | None      # 1 under another card
+    handed: np.ndarray | None       # 1 under a hand
+    open_sums: np.ndarray           # where it shows, summed (cv2.integral; the whole face)
+    clear_sums: np.ndarray | None   # where it is clear of the card on top, summed ...
+    clear: np.ndarray | None        # ... and itself (bool)
+    ink: np.ndarray | None          # its coloured ink (:func:`~companion.vision.ink.ink_colour`)
 
 
 class Namer:
@@ -610,6 +627,93 @@ class Namer:
             weight[:] = 1.0
         return (cells * weight).sum(axis=1) / weight.sum(), weight
 
+    def _rivals(self, order: np.ndarray, ink: np.ndarray | None, partly: bool) -> list[int]:
+        """The faces settled pairwise (rows of the templates; ``order``: nearest first): the
+        best way up of each of the few best names, and every rank of the best suit (and of the
+        suit its ``ink`` shows) — a face of one suit is nearly one picture whatever its rank, so
+        the whole-face distance may rank the true card fifth; ``partly`` (part of the face under
+        a hand or a card, where its symbol may be): every suit of the best rank too."""
+        rivals: list[int] = []
+        for i in order:
+            if all(self.labels[i][0] != self.labels[j][0] for j in rivals):
+                rivals.append(int(i))
+            if len(rivals) == RIVALS:
+                break
+        suits = {suit_of(self.labels[rivals[0]][0]), self._inked_suit(ink)} - {None}
+        rank = rank_of(self.labels[rivals[0]][0])
+        for i in order:
+            name = self.labels[i][0]
+            if (suit_of(name) in suits or partly and rank_of(name) == rank) and \
+                    all(name != self.labels[j][0] for j in rivals):
+                rivals.append(int(i))
+        return rivals
+
+    def _settled(self, a: int, b: int, face: _Face) -> tuple[float, float] | str | None:
+        """Which of two taught faces ``a`` and ``b`` the face is, and how surely: (side, margin)
+        — side >= 0 for ``a``, the margin 0..1 — or ``NEITHER`` (each plainly contradicted:
+        half of another card), or None (nothing tells them apart where the face shows).  The
+        face's projection on the difference of the two where they differ in shape, the patches
+        that differ (:mod:`~companion.vision.patches`) and the face's ink decide."""
+        aligned_a, aligned_b = self.templates[a][RIM:-RIM, RIM:-RIM], self.templates[b][RIM:-RIM, RIM:-RIM]
+        apart = aligned_a - aligned_b
+        # only where the two differ in shape, not in shade: the same numeral in blue and
+        # in green is one shape (the colour rule judges ink), and in grey a covered
+        # symbol's suit must not be told from its numeral's tone
+        shape = apart * (np.abs(apart) > SHADE)
+        delta = shape * face.seen
+        power = float((delta * delta).sum())
+        # two names printed in inks apart: the face's ink may be plainly one of them
+        inked = self._ink_side(a, b, face.ink)
+        if power < 8 * DIFFER:  # the same picture where it can be seen: the ink alone tells,
+            # or the patches that differ, shown whole and read plainly (one corner index
+            # is too little to count as shape: big 1377's 2 of crosses, its other index
+            # under a hand, is told from a 3 by it)
+            told = inked or self._plainly_read(a, b, face.fine, face.open_sums, face.clear_sums, face.clear)
+            return (float(told), 1.0) if told else None
+        patches = self._local_side(a, b, face.fine, face.open_sums, face.clear_sums, face.clear)
+        local, likeness, shown_whole, plain_side = patches if patches is not None else (None, 1.0, False, 0)
+        middle = (aligned_a + aligned_b) / 2
+        # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
+        whole = float(((face.crop - middle) * delta).sum() / (power / 2))
+        if local is None:
+            side = whole
+        elif np.sign(local) == np.sign(whole):  # both measures agree: the surer counts
+            side = float(np.sign(local)) * max(abs(local), abs(whole))
+        else:  # they disagree: the patches (which allow for a numeral a little off) decide
+            side = local
+        # the patches that decide look like neither face well (a hand or a card over
+        # the numeral, glare): the decision is no better than a guess
+        m = min(1.0, abs(side)) * float(np.clip((likeness - PATCH_POOR) / (PATCH_FAIR - PATCH_POOR), 0, 1))
+        if local is not None and local * whole < 0 and likeness < PLAIN:
+            m = 0.0  # the patches overrule the whole face but look like neither face plainly
+            # (a hand's edge across a numeral): the two measures disagree, neither is trusted
+        # most of what tells the two apart under another card: the part that shows (the foot of
+        # a 2 beside a 1's) decides nothing surely — but a numeral shown whole and read plainly,
+        # both measures agreeing, does (a 5 of stars, a back over its 4's missing pip and a
+        # corner, its other corner's 5 in view, was unsure at 0.97 like its taught face); so
+        # does a corner index's suit symbol, shown whole, the whole face plainly on its side
+        numeral_read = shown_whole and likeness >= PLAIN and local * whole > 0 and \
+            (abs(local) >= 1.0 or abs(whole) >= WHOLE_PLAIN and self._one_rank(a, b))
+        # and so do the patches that show whole, read plainly on their own, where every
+        # measure agrees: a patch cut by the top card's edge, matched where it shows,
+        # looks like neither face plainly, and took the plain reading of the rest away
+        # (big 0966: a 1 of squares, a 5 of squares over its middle; its corner numerals,
+        # whole, read a 1 plainly, but the 2's pip, cut by the 5's edge, looked like
+        # neither a 2 nor a 1, and the card was unsure)
+        numeral_read = numeral_read or bool(plain_side) and plain_side * local > 0 and plain_side * whole > 0
+        if not numeral_read:
+            for out_of_sight, least in ((face.covered, SHOWN_ENOUGH), (face.handed, HAND_SHOWN)):
+                if out_of_sight is not None:
+                    m *= shown_enough(shape, power, out_of_sight, least)
+        if inked and inked * side < 0:  # the ink says one, the shapes the other
+            if m >= INK_OVERRULED:  # plainly: neither is the face (half of another card)
+                return NEITHER
+            side = float(inked)  # faintly: the ink tells
+            m = 1.0
+        elif inked:
+            m = 1.0  # both say it: the ink makes it sure
+        return side, m
+
     def _name(self, sig: np.ndarray, fine: np.ndarray, hidden: np.ndarray | None = None,
               under: np.ndarray | None = None, small: np.ndarray | None = None,
               edge: np.ndarray | None = None, clear: np.ndarray | None = None,
@@ -636,102 +740,28 @@ class Namer:
                 if len(seen) == RIVALS:
                     break
             return Naming(name, float(similarity[best]), name, 0.0, flipped, tuple(seen.items()))
-        # the best way up of each of the few best names
-        rivals: list[int] = []
-        order = np.argsort(distance)
-        for i in order:
-            if all(self.labels[i][0] != self.labels[j][0] for j in rivals):
-                rivals.append(int(i))
-            if len(rivals) == RIVALS:
-                break
-        # every rank of the best suit (and of the suit its ink shows): a face of one suit is
-        # nearly one picture whatever its rank, so the whole-face distance may rank the true
-        # card fifth
         ink = self._seen_ink(small, weight, edge, hand_small)
-        suits = {suit_of(self.labels[rivals[0]][0]), self._inked_suit(ink)} - {None}
-        rank = rank_of(self.labels[rivals[0]][0])
-        partly = hidden is not None  # part of the face under a hand: its symbol may be, so
-        for i in order:              # every suit of the best rank is a rival too
-            name = self.labels[i][0]
-            if (suit_of(name) in suits or partly and rank_of(name) == rank) and \
-                    all(name != self.labels[j][0] for j in rivals):
-                rivals.append(int(i))
+        rivals = self._rivals(np.argsort(distance), ink, partly=hidden is not None)
         open_pixels = pixels_of(weight) > 0
-        open_sums = cv2.integral(open_pixels.view(np.uint8))
-        clear_sums = None if clear is None else cv2.integral(clear.view(np.uint8))
-        crop = sig[RIM:-RIM, RIM:-RIM]
-        seen = open_pixels[RIM:-RIM, RIM:-RIM].astype(np.float32)
-        covered = None if under is None else pixels_of(under)[RIM:-RIM, RIM:-RIM].astype(np.float32)
-        handed = None if hand is None or not hand.any() else pixels_of(hand)[RIM:-RIM, RIM:-RIM].astype(np.float32)
-        aligned = {i: self.templates[i][RIM:-RIM, RIM:-RIM] for i in rivals}
+        def inside(cells: np.ndarray) -> np.ndarray:  # per-cell values over the face's pixels, its rim left out
+            return pixels_of(cells)[RIM:-RIM, RIM:-RIM].astype(np.float32)
+
+        face = _Face(sig[RIM:-RIM, RIM:-RIM], fine, open_pixels[RIM:-RIM, RIM:-RIM].astype(np.float32),
+                     None if under is None else inside(under), None if hand is None or not hand.any() else inside(hand),
+                     cv2.integral(open_pixels.view(np.uint8)),
+                     None if clear is None else cv2.integral(clear.view(np.uint8)), clear, ink)
         wins = {i: 0.0 for i in rivals}
         worst = {i: 1.0 for i in rivals}  # each name's least good pairwise margin
         lost = {i: 0.0 for i in rivals}   # each name's most decisive pairwise defeat
         for a_pos, a in enumerate(rivals):
             for b in rivals[a_pos + 1:]:
-                apart = aligned[a] - aligned[b]
-                # only where the two differ in shape, not in shade: the same numeral in blue and
-                # in green is one shape (the colour rule judges ink), and in grey a covered
-                # symbol's suit must not be told from its numeral's tone
-                shape = apart * (np.abs(apart) > SHADE)
-                delta = shape * seen
-                power = float((delta * delta).sum())
-                # two names printed in inks apart: the face's ink may be plainly one of them
-                inked = self._ink_side(a, b, ink)
-                if power < 8 * DIFFER:  # the same picture where it can be seen: the ink alone tells,
-                    # or the patches that differ, shown whole and read plainly (one corner index
-                    # is too little to count as shape: big 1377's 2 of crosses, its other index
-                    # under a hand, is told from a 3 by it)
-                    told = inked or self._plainly_read(a, b, fine, open_sums, clear_sums, clear)
-                    if told:
-                        winner, loser = (a, b) if told > 0 else (b, a)
-                        wins[winner] += 1
-                        worst[loser] = 0.0
-                        lost[loser] = 1.0
+                settled = self._settled(a, b, face)
+                if settled is None:
                     continue
-                patches = self._local_side(a, b, fine, open_sums, clear_sums, clear)
-                local, likeness, shown_whole, plain_side = patches if patches is not None else (None, 1.0, False, 0)
-                middle = (aligned[a] + aligned[b]) / 2
-                # +1: exactly a's face where the two differ, -1: exactly b's, 0: half-way
-                whole = float(((crop - middle) * delta).sum() / (power / 2))
-                if local is None:
-                    side = whole
-                elif np.sign(local) == np.sign(whole):  # both measures agree: the surer counts
-                    side = float(np.sign(local)) * max(abs(local), abs(whole))
-                else:  # they disagree: the patches (which allow for a numeral a little off) decide
-                    side = local
-                # the patches that decide look like neither face well (a hand or a card over
-                # the numeral, glare): the decision is no better than a guess
-                m = min(1.0, abs(side)) * float(np.clip((likeness - PATCH_POOR) / (PATCH_FAIR - PATCH_POOR), 0, 1))
-                if local is not None and local * whole < 0 and likeness < PLAIN:
-                    m = 0.0  # the patches overrule the whole face but look like neither face plainly
-                    # (a hand's edge across a numeral): the two measures disagree, neither is trusted
-                # most of what tells the two apart under another card: the part that shows (the foot of
-                # a 2 beside a 1's) decides nothing surely — but a numeral shown whole and read plainly,
-                # both measures agreeing, does (a 5 of stars, a back over its 4's missing pip and a
-                # corner, its other corner's 5 in view, was unsure at 0.97 like its taught face); so
-                # does a corner index's suit symbol, shown whole, the whole face plainly on its side
-                numeral_read = shown_whole and likeness >= PLAIN and local * whole > 0 and \
-                    (abs(local) >= 1.0 or abs(whole) >= WHOLE_PLAIN and self._one_rank(a, b))
-                # and so do the patches that show whole, read plainly on their own, where every
-                # measure agrees: a patch cut by the top card's edge, matched where it shows,
-                # looks like neither face plainly, and took the plain reading of the rest away
-                # (big 0966: a 1 of squares, a 5 of squares over its middle; its corner numerals,
-                # whole, read a 1 plainly, but the 2's pip, cut by the 5's edge, looked like
-                # neither a 2 nor a 1, and the card was unsure)
-                numeral_read = numeral_read or bool(plain_side) and plain_side * local > 0 and plain_side * whole > 0
-                if not numeral_read:
-                    for out_of_sight, least in ((covered, SHOWN_ENOUGH), (handed, HAND_SHOWN)):
-                        if out_of_sight is not None:
-                            m *= shown_enough(shape, power, out_of_sight, least)
-                if inked and inked * side < 0:  # the ink says one, the shapes the other
-                    if m >= INK_OVERRULED:  # plainly: neither is the face (half of another card)
-                        worst[a] = worst[b] = 0.0
-                        continue
-                    side = float(inked)  # faintly: the ink tells
-                    m = 1.0
-                elif inked:
-                    m = 1.0  # both say it: the ink makes it sure
+                if settled is NEITHER:
+                    worst[a] = worst[b] = 0.0
+                    continue
+                side, m = settled
                 winner, loser = (a, b) if side >= 0 else (b, a)
                 wins[winner] += 1
                 worst[winner] = min(worst[winner], m)
