@@ -17,6 +17,9 @@ ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies
 
 @dataclass(frozen=True)
 class Reading:
+    """What one outline was read as: the card (or ``unsure``, the guess beside it, for the
+    screen to ask about), where it lies, and how surely."""
+
     card: str               # "3 star", "back" or "unsure"
     guess: str              # the best name even when unsure
     corners: np.ndarray     # (4, 2) float32: image pixels
@@ -25,7 +28,8 @@ class Reading:
     candidates: tuple[tuple[str, float], ...] = ()  # the few likeliest names, best first,
                                                     # each with a 0..1 score (for the rules)
     under: tuple = ()       # the outlines of cards lying over it, left out of its naming
-    by_look: bool = False   # a back read by its look (:class:`BackLook`), not by its picture
+    by_look: bool = False   # a back read by its look (:class:`~companion.vision.backs.BackLook`), not by
+                            # its picture
 
     def as_json(self, scene: str) -> dict:
         return {"scene": scene, "card": self.card,
