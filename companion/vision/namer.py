@@ -718,7 +718,9 @@ class Namer:
               under: np.ndarray | None = None, small: np.ndarray | None = None,
               edge: np.ndarray | None = None, clear: np.ndarray | None = None,
               hand: np.ndarray | None = None, hand_small: np.ndarray | None = None) -> Naming:
-        """``hidden``: the cells left out (a hand, another card); ``under``: those of them under
+        """The face's name: its rivals (:meth:`_rivals`) settled pair by pair (:meth:`_settled`);
+        the one that beats every other is named, its least margin the confidence.
+        ``hidden``: the cells left out (a hand, another card); ``under``: those of them under
         another card, where the evidence that would tell two names apart may lie; ``small``:
         the face in colour at ``INK_SIZE``, for its ink (None: the ink tells nothing); ``edge``:
         the cells along the top card's edge, left out of the shapes but not of the ink;
