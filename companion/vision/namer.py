@@ -171,7 +171,21 @@ class _Face(NamedTuple):
     open_sums: np.ndarray           # where it shows, summed (cv2.integral; the whole face)
     clear_sums: np.ndarray | None   # where it is clear of the card on top, summed ...
     clear: np.ndarray | None        # ... and itself (bool)
-    ink: np.ndarray | None          # its coloured ink (:func:`~companion.vision.ink.ink_colour`)
+    ink: np.ndarray | None          # its coloured ink (:func:`~companion.vision.ink.ink_colour`) ...
+    hues: dict | None               # ... and that ink's hue against each suit's (:meth:`Namer.suit_hues`)
+
+
+def _hue_suit(hues: dict[str, tuple[float, float]] | None, suits: tuple[str, ...]) -> str | None:
+    """Of ``suits``, the one a faded ink plainly shows by its hue (``hues``: each suit's angle
+    and strength, :meth:`Namer.suit_hues`): within ``HUE_NEAR`` of it, ``HUE_GAP`` nearer it
+    than every other, at least ``HUE_STRONG`` as strongly coloured; None if none is."""
+    if not hues:
+        return None
+    nearest = min(suits, key=lambda suit: hues[suit][0])
+    hue, strength = hues[nearest]
+    if hue > HUE_NEAR or strength < HUE_STRONG:
+        return None
+    return nearest if all(hues[other][0] >= hue + HUE_GAP for other in suits if other != nearest) else None
 
 
 class Namer:
@@ -539,24 +553,22 @@ class Namer:
         return BACK not in (self.labels[a][0], self.labels[b][0]) and \
             rank_of(self.labels[a][0]) == rank_of(self.labels[b][0])
 
-    def _ink_side(self, a: int, b: int, seen: np.ndarray | None) -> int:
+    def _ink_side(self, a: int, b: int, seen: np.ndarray | None, hues: dict[str, tuple[float, float]] | None) -> int:
         """Which of two names one picture in grey (a numeral in blue and the same numeral in
         green, the symbols that differ hidden) the face's ink ``seen`` says it is: +1 a, -1 b,
         0 when it cannot tell — it must be very near one name's suit's (:meth:`suit_ink_near`) and well
-        away from the other's, or, faded towards grey, be so in hue (:meth:`suit_hue_near`)."""
+        away from the other's, or, faded towards grey, be so in hue (``hues``: :meth:`suit_hues`)."""
         ink_a, ink_b = self.inks.get(self.labels[a][0]), self.inks.get(self.labels[b][0])
         if seen is None or ink_a is None or ink_b is None or ink_apart(ink_a, ink_b) < INK_GAP:
             return 0  # no ink to tell by, or the same ink: it tells nothing
         suit_a, suit_b = (suit_of(self.labels[k][0]) for k in (a, b))
+        if suit_a == suit_b:
+            return 0  # one suit's ranks, each measured a little off: the ink tells no rank
         near_a, near_b = self.suit_ink_near(seen, suit_a), self.suit_ink_near(seen, suit_b)
         if min(near_a, near_b) <= INK_NEAR and abs(near_a - near_b) >= INK_GAP:
             return 1 if near_a < near_b else -1
-        (hue_a, strong_a), (hue_b, strong_b) = self.suit_hue_near(seen, suit_a), self.suit_hue_near(seen, suit_b)
-        if hue_a <= HUE_NEAR and hue_b >= hue_a + HUE_GAP and strong_a >= HUE_STRONG:
-            return 1
-        if hue_b <= HUE_NEAR and hue_a >= hue_b + HUE_GAP and strong_b >= HUE_STRONG:
-            return -1
-        return 0
+        hued = _hue_suit(hues, (suit_a, suit_b))
+        return 1 if hued == suit_a else -1 if hued == suit_b else 0
 
     def suit_ink_near(self, seen: np.ndarray, suit: str) -> float:
         """How near a face's ink ``seen`` is to a suit's: to the nearest of the suit's taught
@@ -565,14 +577,18 @@ class Namer:
         the 4 of crosses' ink, was 0.097 from the 2's, and went untold (big 1066)."""
         return float(inks_apart(self.suit_inks[suit], seen).min())
 
-    def suit_hue_near(self, seen: np.ndarray, suit: str) -> tuple[float, float]:
-        """How near a face's ink ``seen`` is to a suit's in hue (degrees; the nearest of the
-        suit's taught inks), and how strongly coloured against that ink (:func:`hues_apart`)."""
-        angle, strength = hues_apart(self.suit_inks[suit], seen)
-        nearest = int(np.argmin(angle))
-        return float(angle[nearest]), float(strength[nearest])
+    def suit_hues(self, seen: np.ndarray) -> dict[str, tuple[float, float]]:
+        """How near a face's ink ``seen`` is to each suit's in hue (degrees; the nearest of the
+        suit's taught inks), and how strongly coloured against that ink (:func:`hues_apart`):
+        worked out once a face, for every pair of names it settles."""
+        hues = {}
+        for suit, inks in self.suit_inks.items():
+            angle, strength = hues_apart(inks, seen)
+            nearest = int(np.argmin(angle))
+            hues[suit] = float(angle[nearest]), float(strength[nearest])
+        return hues
 
-    def _inked_suit(self, seen: np.ndarray | None) -> str | None:
+    def _inked_suit(self, seen: np.ndarray | None, hues: dict[str, tuple[float, float]] | None) -> str | None:
         """The suit whose ink the face plainly shows (near it, and well away from every other
         ink; or so in hue, faded), if any: its ranks are rivals too, whatever the grey picture's
         best suit."""
@@ -586,11 +602,7 @@ class Namer:
             others = [d for d, name in near if ink_apart(self.inks[name], best) >= INK_GAP]
             if all(d >= near[0][0] + INK_GAP for d in others):
                 return suit_of(near[0][1])
-        hues = sorted((*self.suit_hue_near(seen, suit), suit) for suit in self.suit_inks)
-        (hue, strength, suit), rest = hues[0], hues[1:]
-        if hue <= HUE_NEAR and strength >= HUE_STRONG and all(other >= hue + HUE_GAP for other, _, _ in rest):
-            return suit
-        return None
+        return _hue_suit(hues, tuple(self.suit_inks))
 
     def _back_shifted(self, sig: np.ndarray, fine: np.ndarray, coarse: np.ndarray, hidden: np.ndarray | None):
         """The face moved onto the taught back where a back's pattern says how far it is off
@@ -627,10 +639,10 @@ class Namer:
             weight[:] = 1.0
         return (cells * weight).sum(axis=1) / weight.sum(), weight
 
-    def _rivals(self, order: np.ndarray, ink: np.ndarray | None, partly: bool) -> list[int]:
+    def _rivals(self, order: np.ndarray, ink: np.ndarray | None, hues: dict | None, partly: bool) -> list[int]:
         """The faces settled pairwise (rows of the templates; ``order``: nearest first): the
         best way up of each of the few best names, and every rank of the best suit (and of the
-        suit its ``ink`` shows) — a face of one suit is nearly one picture whatever its rank, so
+        suit its ``ink`` shows, or its ``hues``) — a face of one suit is nearly one picture whatever its rank, so
         the whole-face distance may rank the true card fifth; ``partly`` (part of the face under
         a hand or a card, where its symbol may be): every suit of the best rank too."""
         rivals: list[int] = []
@@ -639,7 +651,7 @@ class Namer:
                 rivals.append(int(i))
             if len(rivals) == RIVALS:
                 break
-        suits = {suit_of(self.labels[rivals[0]][0]), self._inked_suit(ink)} - {None}
+        suits = {suit_of(self.labels[rivals[0]][0]), self._inked_suit(ink, hues)} - {None}
         rank = rank_of(self.labels[rivals[0]][0])
         for i in order:
             name = self.labels[i][0]
@@ -663,7 +675,7 @@ class Namer:
         delta = shape * face.seen
         power = float((delta * delta).sum())
         # two names printed in inks apart: the face's ink may be plainly one of them
-        inked = self._ink_side(a, b, face.ink)
+        inked = self._ink_side(a, b, face.ink, face.hues)
         if power < 8 * DIFFER:  # the same picture where it can be seen: the ink alone tells,
             # or the patches that differ, shown whole and read plainly (one corner index
             # is too little to count as shape: big 1377's 2 of crosses, its other index
@@ -743,7 +755,8 @@ class Namer:
                     break
             return Naming(name, float(similarity[best]), name, 0.0, flipped, tuple(seen.items()))
         ink = self._seen_ink(small, weight, edge, hand_small)
-        rivals = self._rivals(np.argsort(distance), ink, partly=hidden is not None)
+        hues = None if ink is None else self.suit_hues(ink)
+        rivals = self._rivals(np.argsort(distance), ink, hues, partly=hidden is not None)
         open_pixels = pixels_of(weight) > 0
         def inside(cells: np.ndarray) -> np.ndarray:  # per-cell values over the face's pixels, its rim left out
             return pixels_of(cells)[RIM:-RIM, RIM:-RIM].astype(np.float32)
@@ -751,7 +764,7 @@ class Namer:
         face = _Face(sig[RIM:-RIM, RIM:-RIM], fine, open_pixels[RIM:-RIM, RIM:-RIM].astype(np.float32),
                      None if under is None else inside(under), None if hand is None or not hand.any() else inside(hand),
                      cv2.integral(open_pixels.view(np.uint8)),
-                     None if clear is None else cv2.integral(clear.view(np.uint8)), clear, ink)
+                     None if clear is None else cv2.integral(clear.view(np.uint8)), clear, ink, hues)
         wins = {i: 0.0 for i in rivals}
         worst = {i: 1.0 for i in rivals}  # each name's least good pairwise margin
         lost = {i: 0.0 for i in rivals}   # each name's most decisive pairwise defeat
