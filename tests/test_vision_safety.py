@@ -17,7 +17,9 @@ import pytest
 
 from companion.vision.cells import at_ink_size
 from companion.vision.covers import completed_under, sure_over
-from companion.vision.geometry import iou, order_corners, straighten
+from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
+from companion.vision.namer import FIRST_GLANCE, THUMB
+from companion.vision.reader import GLANCE_SIZE
 from companion.vision.ink import hues_apart
 from companion.vision.patches import best_matches
 from companion.vision.places import best_first, one_of_each, one_per_place
@@ -498,6 +500,22 @@ def test_a_card_half_under_another_is_named_past_it():
     assert named == {"3 circle"}
 
 
+def test_half_a_card_under_another_passes_the_first_glance_past_the_card_on_top():
+    """Half a card under another correlates with no taught face as a whole: big 1907's 2 of
+    squiggles, half under a 3 of squares, glanced 0.17 at its true outline, below the 0.25 the
+    first glance asks, and no outline of it was ever named.  Past the 3 it glances 0.94, and
+    it is named surely."""
+    frame, placed, taught = true_cards("big", "1907.jpg")
+    squiggle = next(p for p in placed if p.card == "2 squiggle")
+    square = next(p for p in placed if p.card == "3 square")
+    thumb = cv2.resize(straighten(frame, squiggle.corners, size=GLANCE_SIZE), THUMB, interpolation=cv2.INTER_AREA)
+    hidden = covered_on_face(squiggle.corners, [square.corners], size=THUMB)
+    assert taught.namer.glance(thumb) < FIRST_GLANCE < 0.8 < taught.namer.glance(thumb, hidden)
+    readings = taught.read(frame)
+    assert names_at(readings, squiggle) == {"2 squiggle"}
+    assert not invented(placed, readings)
+
+
 def test_a_card_whose_symbol_lies_under_another_is_not_named_by_its_numeral_s_tone():
     """A numeral printing: the 3 shows, its circle is under the 5 of stars.  In grey a blue 3
     and a green one differ only in shade, so the suit is not told: unsure, never a wrong suit."""
@@ -712,6 +730,15 @@ def test_a_fit_that_moved_the_outline_is_fitted_once_more_from_there():
     assert names_at(readings, square) == {"4 square"}
     _, (circle,), readings = read_round("check", "308.jpg", "5 circle")
     assert names_at(readings, circle) <= {"5 circle", UNSURE}
+
+
+def test_a_card_under_another_is_fitted_past_the_card_on_top():
+    """Big 1647: a 2 of squares half under a 3 of circles seen whole.  Its fit compared the
+    3's print with the 2's taught face, swung from one guess to another (a 5, a 1, a 2) and
+    stayed a few per cent off; fitted on what shows of the 2 alone, it is named surely."""
+    placed, readings = read_scene("big", "1647.jpg")
+    assert names_at(readings, next(p for p in placed if p.card == "2 square")) == {"2 square"}
+    assert not invented(placed, readings)
 
 
 def test_an_unsure_back_is_fitted_onto_the_taught_back():

@@ -38,3 +38,10 @@ def cells_under(covered: np.ndarray) -> np.ndarray:
     """The cells of a face under another card (bool, one per cell), from where that card lies
     on the face (``covered``: bool, the face's shape): those it covers ``COVERED_CELL`` of."""
     return covered.reshape(FACE_H // CELL, CELL, FACE_W // CELL, CELL).mean(axis=(1, 3)).ravel() > COVERED_CELL
+
+
+def cells_at(cells: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """Per-cell flags (one per cell, in the face's row order) as a bool picture of ``size``
+    (width, height): each cell spread over its share of the smaller picture."""
+    grid = cells.reshape(FACE_H // CELL, FACE_W // CELL).astype(np.uint8)
+    return cv2.resize(grid, size, interpolation=cv2.INTER_NEAREST) > 0

@@ -59,8 +59,14 @@ def lying_over(quad: np.ndarray, on_top: list[np.ndarray], edges: EdgeField | No
     frame's ``edges`` are given): seen whole by its likeness, a card may still lie under
     another by a corner (big 0758: a 4 of squares over a 4 of circles and a back, each a tenth
     under it, both left out of its naming, two thirds of it, was missed)."""
-    return [c for c in on_top if overlap(quad, c) > COVER_LEAST and iou(quad, c) <= CONFLICT
-            and not (edges is not None and lies_on_top(edges, quad, c))]
+    return [c for c in covering(quad, on_top) if not (edges is not None and lies_on_top(edges, quad, c))]
+
+
+def covering(quad: np.ndarray, on_top: list[np.ndarray]) -> list[np.ndarray]:
+    """The outlines of cards seen whole covering some of ``quad``, but not another outline of
+    the same card: those that may lie over it (:func:`lying_over` tells which do, at twenty
+    times the cost)."""
+    return [c for c in on_top if overlap(quad, c) > COVER_LEAST and iou(quad, c) <= CONFLICT]
 
 
 def looked_astray(reading: Reading, readings: list[Reading], edges: EdgeField | None = None) -> bool:

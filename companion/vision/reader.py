@@ -28,15 +28,16 @@ import numpy as np
 
 from companion.vision.backs import BackLook
 from companion.vision.cells import at_ink_size, cells_under
-from companion.vision.covers import (COVER_LEAST, completed_under, looked_astray, lying_over, outlines_over_ink,
-                                     sure_over)
+from companion.vision.covers import (COVER_LEAST, completed_under, covering, looked_astray, lying_over,
+                                     outlines_over_ink, sure_over)
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, StraightEdges, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_colour
 from companion.vision.geometry import (FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
-from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, THUMB, Namer,
+from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, PAST_GLANCE,
+                                    THUMB, Namer,
                                     suit_of)
 from companion.vision.places import CONFLICT, at_odds, best_first, not_read, one_of_each, one_per_place
 from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, outlines_on_top, sure_ones
@@ -423,10 +424,15 @@ class Reader:
                 thumb = cv2.resize(straighten(frame, outline, size=GLANCE_SIZE), THUMB,
                                    interpolation=cv2.INTER_AREA)  # (warped small, it aliases)
                 if self.namer.glance(thumb) < FIRST_GLANCE:
-                    if looks_back is None and self._may_be_back(outline, thumb):
-                        looks_back = self._back_by_look(frame, outline, lying_over(outline, covers, self._edges),
-                                                        thumb)
-                    continue  # not worth straightening whole: the table, a hand, a phone
+                    # half a card under another is like no face as a whole: glanced at past the
+                    # cards that may lie on top (which of them do is costly to tell, and most
+                    # outlines are the table)
+                    near = covering(outline, covers)
+                    if not near or self.namer.glance(thumb, covered_on_face(outline, near, size=THUMB)) < PAST_GLANCE:
+                        if looks_back is None and self._may_be_back(outline, thumb):
+                            looks_back = self._back_by_look(frame, outline, lying_over(outline, covers, self._edges),
+                                                            thumb)
+                        continue  # not worth straightening whole: the table, a hand, a phone
                 over = lying_over(outline, covers, self._edges)  # (after the glance: most fail it)
                 face = straighten(frame, outline)
                 naming = self.namer.name(face, covered_on_face(outline, over) if over else None)
@@ -477,7 +483,8 @@ class Reader:
             return self._checked(frame, one_per_place(best_first(self._named(frame, quads))))
         return self._named(frame, quads, grow=False)
 
-    def _fitted(self, frame: np.ndarray, readings: list[Reading]) -> list[np.ndarray]:
+    def _fitted(self, frame: np.ndarray, readings: list[Reading], on_top=(), edges: EdgeField | None = None
+                ) -> list[np.ndarray]:
         """The outlines of the cards ``readings`` guess at, fitted onto what shows of them
         (:meth:`Namer.fitted`): an outline measured from the corners of a card partly hidden
         is a few per cent off, and a few pixels tell a 3 from a 5.  A fit that moved the outline
@@ -487,7 +494,9 @@ class Reader:
         for reading in readings:
             quad = reading.corners
             for _ in range(FIT_ROUNDS):
-                covered = covered_on_face(quad, reading.under) if reading.under else None
+                over = list(reading.under) + [c for c in lying_over(quad, list(on_top), edges)
+                                              if not any(np.array_equal(c, u) for u in reading.under)]
+                covered = covered_on_face(quad, over) if over else None
                 warp = self.namer.fitted(straighten(frame, quad), reading.guess, covered)
                 if warp is None:
                     break
@@ -526,7 +535,7 @@ class Reader:
         # (faces only: a back is found by its rim, and a phone laid out to a card's proportions
         # can pass for a plain dark back)
         measured = [q for r in unsure if r.guess != BACK for q in sized_on_table(r.corners, plane)]
-        measured += self._fitted(frame, [r for r in unsure if r.guess != BACK])
+        measured += self._fitted(frame, [r for r in unsure if r.guess != BACK], on_top, edges)
         named = self._measured_named(frame, measured, sure, on_top, backs=False)
         out += named + self._fitted_to_new_guesses(frame, named, unsure, sure, on_top)
         # an unsure back is fitted onto the taught back too, and only a back is kept from that fit
