@@ -37,8 +37,7 @@ from companion.vision.ink import INK_SIZE, ink_colour
 from companion.vision.geometry import (FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
                                        order_corners, overlap, quad_area, straighten)
 from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, PAST_GLANCE,
-                                    THUMB, Namer,
-                                    suit_of)
+                                    THUMB, Namer, suit_of)
 from companion.vision.places import CONFLICT, at_odds, best_first, not_read, one_of_each, one_per_place
 from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, outlines_on_top, sure_ones
 from companion.vision.sizes import short_side_on, sized_alike, sized_as, sized_on_table, sizes_shown, table_plane
@@ -483,18 +482,21 @@ class Reader:
             return self._checked(frame, one_per_place(best_first(self._named(frame, quads))))
         return self._named(frame, quads, grow=False)
 
-    def _fitted(self, frame: np.ndarray, readings: list[Reading], on_top=(), edges: EdgeField | None = None
-                ) -> list[np.ndarray]:
+    def _fitted(self, frame: np.ndarray, readings: list[Reading], on_top=()) -> list[np.ndarray]:
         """The outlines of the cards ``readings`` guess at, fitted onto what shows of them
         (:meth:`Namer.fitted`): an outline measured from the corners of a card partly hidden
         is a few per cent off, and a few pixels tell a 3 from a 5.  A fit that moved the outline
         is fitted once more from where it led: from far off, one fit ends nearer, not on the
-        card (a 5 of circles beside a hand was read surely as a 4 there: check 308)."""
+        card (a 5 of circles beside a hand was read surely as a 4 there: check 308).  What lies
+        over a reading is left out of its fit: the cards it was named past, and those of the
+        cards seen whole (``on_top``) lying over its outline where the fit has moved it — a 2 of
+        squares half under a 3 of circles, fitted onto the 3's print too, swung between a 5, a
+        1 and a 2 and stayed a few per cent off (big 1647)."""
         out = []
         for reading in readings:
             quad = reading.corners
             for _ in range(FIT_ROUNDS):
-                over = list(reading.under) + [c for c in lying_over(quad, list(on_top), edges)
+                over = list(reading.under) + [c for c in lying_over(quad, list(on_top), self._edges)
                                               if not any(np.array_equal(c, u) for u in reading.under)]
                 covered = covered_on_face(quad, over) if over else None
                 warp = self.namer.fitted(straighten(frame, quad), reading.guess, covered)
@@ -535,7 +537,7 @@ class Reader:
         # (faces only: a back is found by its rim, and a phone laid out to a card's proportions
         # can pass for a plain dark back)
         measured = [q for r in unsure if r.guess != BACK for q in sized_on_table(r.corners, plane)]
-        measured += self._fitted(frame, [r for r in unsure if r.guess != BACK], on_top, edges)
+        measured += self._fitted(frame, [r for r in unsure if r.guess != BACK], on_top)
         named = self._measured_named(frame, measured, sure, on_top, backs=False)
         out += named + self._fitted_to_new_guesses(frame, named, unsure, sure, on_top)
         # an unsure back is fitted onto the taught back too, and only a back is kept from that fit
