@@ -38,7 +38,7 @@ from companion.vision.geometry import (FACE_H, FACE_W, EdgeField, covered_on_fac
                                        order_corners, overlap, quad_area, straighten)
 from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, PAST_GLANCE,
                                     THUMB, Namer, suit_of)
-from companion.vision.places import CONFLICT, at_odds, best_first, not_read, one_of_each, one_per_place
+from companion.vision.places import CONFLICT, CONFLICT_NEAR, at_odds, best_first, not_read, one_of_each, one_per_place
 from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, outlines_on_top, sure_ones
 from companion.vision.sizes import short_side_on, sized_alike, sized_as, sized_on_table, sizes_shown, table_plane
 from companion.vision.stacking import lies_on_top
@@ -113,6 +113,13 @@ def _close(a: np.ndarray, b: np.ndarray) -> bool:
     """Two quads of about the same size (one inside the other is not a repeat)."""
     ra, rb = quad_area(a), quad_area(b)
     return min(ra, rb) > 0.85 * max(ra, rb)
+
+
+def _fits(reading: Reading, fitted: list[Reading]) -> float:
+    """How well ``reading``'s name fits its card once fitted onto it: the best likeness of the
+    ``fitted`` readings guessing that name at its place (0 where the fit gave none)."""
+    return max((f.similarity for f in fitted if f.guess == reading.card
+                and iou(f.corners, reading.corners) > CONFLICT), default=0.0)
 
 
 def _card_shaped(quad: np.ndarray) -> bool:
@@ -257,12 +264,20 @@ class Reader:
         (:func:`at_odds`, whichever of the two comes first), each fitted onto its own name and
         named there afresh: two outlines a few pixels off name one card as two, and fitted, the
         card's own name fits it plainly better (big 1880: a 3 of crosses at 0.95 and a 4 at 0.91,
-        the 3 at 0.998 at its true outline)."""
+        the 3 at 0.998 at its true outline).  A rival whose name, fitted, fits its card plainly
+        worse than the other's (by more than ``CONFLICT_NEAR``) is unsure: its outline was the
+        one a little off, and it no longer leaves the place unsure — though the other's fitted
+        reading may be unsure itself, the other's own sure reading stands (big 0049: a 1 of
+        circles at 0.99 and, through an outline a few pixels off, a 4 at 0.97; fitted, the 1 at
+        0.995, the 4 at 0.95).  The readings ``found``, so judged, and the fitted ones."""
         sure = [r for r in found if r.card not in (UNSURE, BACK)]
         rivals = [r for r in sure if any(at_odds(o, r) and at_odds(r, o) for o in sure)]  # (either first)
         if not rivals:
-            return []
-        return self._measured_named(frame, self._fitted(frame, rivals), [], outlines_on_top(found), backs=False)
+            return found
+        fitted = self._measured_named(frame, self._fitted(frame, rivals), [], outlines_on_top(found), backs=False)
+        worse = {id(r) for r in rivals if any(at_odds(o, r) and at_odds(r, o) and
+                                              _fits(o, fitted) > _fits(r, fitted) + CONFLICT_NEAR for o in rivals)}
+        return [made_unsure(r) if id(r) in worse else r for r in found] + fitted
 
     def _in_colour(self, frame: np.ndarray, reading: Reading) -> tuple[np.ndarray, np.ndarray | None]:
         """A reading's face straightened to ``INK_SIZE`` for the colour rules, and where a hand
@@ -723,7 +738,7 @@ class Reader:
         found = self._rivals_inked(frame, self._past_the_cards_over(frame, found))
         found = self._under_the_cards_over(frame, found)
         found += self._backs_past_the_backs_over(frame, found, edges)
-        found += self._rivals_fitted(frame, found)
+        found = self._rivals_fitted(frame, found)
         kept = one_per_place(best_first(found))
         kept = self._checked(frame, kept)
         kept = [self._not_half(frame, r) for r in kept]
