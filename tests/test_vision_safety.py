@@ -18,7 +18,8 @@ import pytest
 from companion.vision.cells import at_ink_size
 from companion.vision.covers import completed_under, sure_over
 from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
-from companion.vision.namer import FIRST_GLANCE, THUMB
+from companion.vision import namer
+from companion.vision.namer import FIRST_GLANCE, THUMB, hand_with_rim
 from companion.vision.reader import GLANCE_SIZE
 from companion.vision.ink import hues_apart
 from companion.vision.patches import best_matches
@@ -208,6 +209,27 @@ def test_a_hand_over_the_pips_is_the_hand_still(name):
     assert cells[:7].all() and not cells[8:].any()
     naming = taught.namer.name(covered)
     assert naming.card == name and naming.confidence >= SAFE
+
+
+def test_a_face_left_unsure_beside_a_hand_is_named_past_the_hand_s_rim(monkeypatch):
+    """Big 1044: a 5 of crosses, a hand over its upper half.  The hand's edge is darker than
+    its skin and no colour of skin; counted as the face, it read as ink, and the card was
+    unsure (0.0) at its true outline and in the frame.  Named again with the hand grown by its
+    rim, it is sure."""
+    frame, placed, taught = true_cards("big", "1044.jpg")
+    (cross,) = placed
+    face = straighten(frame, np.float32(cross.corners))
+    hand = taught.namer.hand_pixels(face)
+    rim = hand_with_rim(hand)
+    assert (rim >= hand).all() and rim.mean() > hand.mean() + 0.1
+    naming = taught.namer.name(face)
+    assert naming.card == "5 cross" and naming.confidence >= SAFE
+    monkeypatch.setattr(namer, "HAND_RIM", 0)  # the rim not left out: as before
+    assert taught.namer.name(face).confidence < SAFE
+    monkeypatch.undo()
+    placed, (truth,), readings = read_round("big", "1044.jpg", "5 cross")
+    assert names_at(readings, truth) == {"5 cross"}
+    assert not invented(placed, readings)
 
 
 @pytest.mark.parametrize("scene, corners", [
