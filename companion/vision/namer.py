@@ -141,7 +141,7 @@ def hand_with_rim(hand: np.ndarray) -> np.ndarray:
     """A hand found by its colour (bool, the face's shape) grown by ``HAND_RIM`` pixels all
     round: its edge, darker than skin, and its shadow on the paper beside it."""
     reach = 2 * HAND_RIM + 1
-    return cv2.dilate(hand.view(np.uint8), np.ones((reach, reach), np.uint8)) > 0
+    return cv2.dilate(hand.astype(np.uint8), np.ones((reach, reach), np.uint8)) > 0
 
 
 THUMB = (20, 28)        # the first glance's size: a fifth of the face each way
@@ -482,10 +482,9 @@ class Namer:
         hand, and 16 faces named right at their true outlines became unsure."""
         hand_px = self.hand_pixels(face_bgr)  # by colour alone: the same at either look
         naming = self._looked_at(face_bgr, covered, hand_px)
-        in_view = hand_px if covered is None else hand_px & ~covered  # (a brown back on top is no hand)
-        if naming.confidence < self.safe and naming.card not in ("", BACK) and in_view.mean() >= RIMMED_HAND:
-            past_rim = self._looked_at(face_bgr, covered, hand_px | hand_with_rim(in_view))
-            if past_rim.card == naming.card and past_rim.confidence >= self.safe:
+        if naming.confidence < self.safe and naming.card not in ("", BACK):
+            past_rim = self._named_past_the_rim(face_bgr, covered, hand_px, naming.card)
+            if past_rim is not None:
                 return past_rim
         if self.second_look is None or naming.confidence >= self.safe or naming.card in ("", BACK) \
                 or naming.similarity < SECOND_LOOK_FROM:
@@ -498,6 +497,17 @@ class Namer:
         # circles sure at 0.92 evened, 0.99 plainly, lost its place to outlines at 0.97 leaning
         # to a 2 and a 4)
         return replace(second, similarity=max(second.similarity, naming.similarity))
+
+    def _named_past_the_rim(self, face_bgr: np.ndarray, covered: np.ndarray | None, hand_px: np.ndarray,
+                            guess: str) -> Naming | None:
+        """The face named surely as ``guess`` with the rim of the hand over it left out too
+        (:func:`hand_with_rim`), or None: no hand covers ``RIMMED_HAND`` of it past the cards
+        on top (a brown back on top is no hand), or past the rim it is unsure or another card."""
+        in_view = hand_px if covered is None else hand_px & ~covered
+        if in_view.mean() < RIMMED_HAND:
+            return None
+        naming = self._looked_at(face_bgr, covered, hand_px | hand_with_rim(in_view))
+        return naming if naming.card == guess and naming.confidence >= self.safe else None
 
     def _looked_at(self, face_bgr: np.ndarray, covered: np.ndarray | None = None,
                    hand_px: np.ndarray | None = None) -> Naming:
