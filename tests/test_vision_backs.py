@@ -12,7 +12,7 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.vision.backs import BackLook
+from companion.vision.backs import BackLook, table_colour
 from companion.vision.covers import looked_astray
 from companion.vision.places import best_first, one_per_place
 from companion.vision.reader import BACK_LOOK, LOOKED
@@ -50,6 +50,39 @@ def test_a_back_half_under_a_card_on_top_is_judged_by_what_shows(decks):
     assert look.share(half, covered) == 0.0
 
 
+def _shares_of(bgr) -> np.ndarray:
+    colour = np.float32(bgr) + 1.0
+    return colour / colour.sum()
+
+
+@pytest.mark.parametrize("style", [s.name for s in STYLES])
+def test_a_back_under_a_hand_is_judged_by_what_the_hand_leaves(decks, style):
+    """A smooth patch of skin over the lower third of a back is left out of its look — unless
+    it is the table's colour (a wood as warm as skin, past an outline off the back) or too
+    small to be a hand."""
+    back = decks[style]["back"]
+    look = BackLook(back)
+    skin = (110, 150, 200)
+    under_hand = back.copy()
+    under_hand[92:] = skin
+    wood = _shares_of((30, 50, 80))
+    hand_cells = np.zeros(back.shape[:2], bool)
+    hand_cells[92:] = True
+    assert look.share(under_hand) < BACK_LOOK  # the table unknown: no hand is left out
+    assert look.share(under_hand, table=wood) == pytest.approx(look.share(back, hand_cells))
+    assert look.share(under_hand, table=_shares_of(skin)) < BACK_LOOK  # the table's own colour
+    speck = back.copy()
+    speck[60:84, 30:54] = skin  # four cells: no hand
+    assert look.share(speck, table=wood) == look.share(speck)
+
+
+def test_the_table_s_colour_is_the_frame_s_outer_ring():
+    frame = np.full((720, 1280, 3), (30, 50, 80), np.uint8)
+    frame[100:620, 200:1080] = (230, 230, 230)  # cards and a hand lie inside the ring
+    frame[:, 600:640] = (110, 150, 200)  # an arm crosses it
+    assert np.abs(table_colour(frame) - _shares_of((30, 50, 80))).max() < 0.01
+
+
 @pytest.mark.parametrize("scene, index", [("090.jpg", 1), ("157.jpg", 2)])
 def test_a_back_whose_pattern_does_not_match_at_its_outline_is_read_by_its_look(scene, index):
     """Check 090: a blue lattice back under a 4 of squares, its outline guessed from the two
@@ -61,12 +94,15 @@ def test_a_back_whose_pattern_does_not_match_at_its_outline_is_read_by_its_look(
 
 
 @pytest.mark.parametrize("scene, around", [("check/268.jpg", None), ("big/1755.jpg", "back"),
-                                           ("big/1272.jpg", None)])
+                                           ("big/1272.jpg", None), ("big/0930.jpg", None),
+                                           ("big/1011.jpg", None)])
 def test_an_outline_that_is_no_back_s_own_is_not_read_by_its_look(scene, around):
     """Check 268: a pile of backs on a blue checked cloth — an outline half on the cloth looked
     like a back cell by cell, and the look going on past its side tells it; big 1755 and 1272:
     outlines no card's shape (a thin wedge over a back and a hand; 1755 is read as the live
-    loop reads it, ``around`` that back: the whole frame costs nine times as much)."""
+    loop reads it, ``around`` that back: the whole frame costs nine times as much); big 0930
+    and 1011: outlines reaching off a back onto a brown wood and a purple check, whose cells are
+    as warm and as smooth as a hand's (the table's colour, and a few cells, are no hand)."""
     set_name, name = scene.split("/")
     if around:
         placed, _, readings = read_round(set_name, name, around)
@@ -173,6 +209,15 @@ def test_a_back_s_outline_short_of_its_rim_is_moved_onto_it(decks):
     short = top + np.float32([[14, 0], [0, 0], [0, 0], [14, 0]])  # its left side 14 pixels in
     assert look.beside(frame, short)
     assert np.abs(look.on_its_rims(frame, short) - top).max() <= 2.0
+
+
+def test_a_back_a_third_under_a_hand_is_named():
+    """Big 1279: a back beside another, a hand's fingers over a third of it.  The hand's cells
+    look like no back, and the rest alone was too little of the whole to name it by its look."""
+    placed, readings = read_scene("big", "1279.jpg")
+    assert placed[2].card == "back" and 0.7 < placed[2].visible < 0.75
+    assert names_at(readings, placed[2]) == {"back"}
+    assert not invented(placed, readings)
 
 
 def test_a_back_whole_on_another_back_is_named():

@@ -24,6 +24,15 @@ CHROMA_NEAR = 0.05  # a cell whose colour shares are this near one of the taught
 BUSY = 0.5         # ... and whose pattern is at least this share as busy as the taught back's, looks like it
 SHOWN_LEAST = 0.65  # the share of the cells that must show (not under a card on top) to judge by (at
                     # half, an outline reaching far under a face on top was read as the back beneath)
+PAST_HAND_LEAST = 0.4  # ... and past a hand too
+HAND_WARM = (0.07, 0.36)  # a hand's cell: its red share less its blue share in this range (skin) ...
+HAND_SMOOTH = 0.5   # ... and less busy than this share of the taught back's pattern (a hand is smooth) ...
+TABLE_APART = 0.03  # ... and its colour shares at least this far from the table's (a brown wood is as warm
+                    # and as smooth as a hand: an outline reaching off a back onto it was read as the back
+                    # under a hand; measured, 99 % of the hand's cells on wood lie farther)
+HAND_CELLS = 6      # ... in a patch of at least this many cells (a few of the table's past an outline's side
+                    # are no hand: 1 in 8 of the back's cells is as smooth and as warm; big 1011)
+TABLE_RING = 0.05   # the frame's outer ring the table's colour is measured on (of its width and height)
 BAND_GAP, BAND = 0.06, 0.15  # the band looked at outside each side: this far out, this wide (of the short side)
 GLANCE_LEAST = 0.5  # the share of a thumbnail's cells in the back's colours worth a closer look
 BESIDE = 0.5       # a band this much like the back: the back's look goes on past that side ...
@@ -94,15 +103,33 @@ class BackLook:
         mean = inner[:gh * 2, :gw * 2].reshape(gh, 2, gw, 2, 3).mean(axis=(1, 3))
         return float(self._coloured(mean).mean()) >= GLANCE_LEAST
 
-    def share(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> float:
+    def share(self, face_bgr: np.ndarray, covered: np.ndarray | None = None, table: np.ndarray | None = None) -> float:
         """The share of a straightened face's cells that look like the back, of those not under
-        a card on top (``covered``); 0 where too few show to judge.  A hand's cells do not look
-        like it: a back under a hand is judged by what the hand leaves."""
+        a card on top (``covered``) nor, where the table's colour shares are known (``table``:
+        :func:`table_colour`), under a hand; 0 where too few show to judge.  Why past a hand:
+        its cells do not look like the back, and a back with a hand over a third of it was
+        missed however plainly the rest showed (big 1279)."""
         mean, busy = _cells(face_bgr)
         shown = _shown_cells(covered, busy.shape)
         if shown.mean() < SHOWN_LEAST:
             return 0.0
+        if table is not None:
+            shown &= ~self._hand(mean, busy, table)
+            if shown.mean() < PAST_HAND_LEAST:
+                return 0.0
         return float(self._alike(mean, busy)[shown].mean())
+
+    def _hand(self, mean: np.ndarray, busy: np.ndarray, table: np.ndarray) -> np.ndarray:
+        """Which cells (their mean colours and busyness) look like a hand over the back: skin's
+        warmth, smooth, and not the ``table``'s colour."""
+        shares = _shares(mean)
+        warm = shares[..., 2] - shares[..., 0]
+        skin = ((warm >= HAND_WARM[0]) & (warm <= HAND_WARM[1]) & (busy < HAND_SMOOTH * self.busy)
+                & (np.abs(shares - table).max(axis=-1) >= TABLE_APART))
+        count, labels = cv2.connectedComponents(skin.astype(np.uint8), connectivity=8)
+        sizes = np.bincount(labels.ravel(), minlength=count)
+        sizes[0] = 0
+        return (sizes >= HAND_CELLS)[labels]
 
     def _sides_on_a_back(self, frame: np.ndarray, outline: np.ndarray, covers=()):
         """The sides of ``outline`` (ordered corners) past which the back's look goes on and no
@@ -201,6 +228,16 @@ class BackLook:
         _, _, slant, row = min((f for f in found if f[0] <= nearest + RIM_SLANT),
                                key=lambda f: (-f[1], abs(f[2]), f[0]))
         return out - (row - slant / 2) * pixel, out - (row + slant / 2) * pixel
+
+
+def table_colour(frame: np.ndarray) -> np.ndarray:
+    """The table's colour shares (B, G, R over their sum): the median of the frame's outer ring,
+    which the table fills (cards lie inside it; an arm crosses it once)."""
+    h, w = frame.shape[:2]
+    dy, dx = max(1, int(h * TABLE_RING)), max(1, int(w * TABLE_RING))
+    ring = np.concatenate([frame[:dy].reshape(-1, 3), frame[-dy:].reshape(-1, 3),
+                           frame[dy:-dy, :dx].reshape(-1, 3), frame[dy:-dy, -dx:].reshape(-1, 3)])
+    return np.median(_shares(ring[::7].astype(np.float32)), axis=0)
 
 
 def _crossing(first, second) -> np.ndarray | None:

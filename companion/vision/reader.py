@@ -26,7 +26,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from companion.vision.backs import BackLook
+from companion.vision.backs import BackLook, table_colour
 from companion.vision.cells import at_ink_size, cells_under
 from companion.vision.covers import (COVER_LEAST, completed_under, covering, looked_astray, lying_over,
                                      outlines_over_ink, sure_over)
@@ -158,6 +158,9 @@ class Reader:
         # the outlines a back's look was refused at as straddling two backs, while a frame is read
         # (:meth:`_backs_past_the_backs_over`: the other back may yet be found lying on top)
         self._straddled: list[Straddled] | None = None
+        # the table's colour shares while a frame is read, to tell a hand over a back from the
+        # table round it by (:meth:`BackLook.share`); None between reads (no hand is left out)
+        self._table: np.ndarray | None = None
 
     def _deck_coloured(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None) -> bool:
         """Whether a face (``small``: straightened to ``INK_SIZE``; ``hand``: where a hand lies
@@ -382,7 +385,7 @@ class Reader:
     def _look_share(self, face: np.ndarray, outline: np.ndarray, over) -> float:
         """The share of a face straightened at ``outline`` that looks like the back, the cards
         ``over`` it left out."""
-        return self.back_look.share(face, covered_on_face(outline, over) if over else None)
+        return self.back_look.share(face, covered_on_face(outline, over) if over else None, self._table)
 
     @classmethod
     def from_folder(cls, folder: str | Path) -> "Reader":
@@ -707,11 +710,11 @@ class Reader:
         """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
         height) when ``frame`` is a part of it (the live loop reads what changed): the sizes a
         card may have are shares of the camera's frame, not of the part."""
-        self._edges, self._straddled = EdgeField(frame), []
+        self._edges, self._straddled, self._table = EdgeField(frame), [], table_colour(frame)
         try:
             return self._read(frame, whole, self._edges)
         finally:
-            self._edges, self._straddled = None, None
+            self._edges, self._straddled, self._table = None, None, None
 
     def _read(self, frame: np.ndarray, whole: tuple[int, int] | None, edges: EdgeField) -> list[Reading]:
         """:meth:`read`, the frame's ``edges`` made (and kept on the reader, for which card lies
