@@ -1,7 +1,8 @@
 """The namer's second look (``Namer.name``): a face the first look leaves unsure is looked at
 again with its print's contrast evened out (glare is added light, and dividing the lamp out
-leaves the print it falls on paler than the rest), and named only where the two looks agree
-and the second matches the taught face well — on the cases that taught each rule."""
+leaves the print it falls on paler than the rest), and named only where the second matches the
+taught face well and names the first look's guess or a card the first look never ruled against
+— on the cases that taught each rule."""
 
 from __future__ import annotations
 
@@ -66,9 +67,27 @@ def test_two_looks_that_disagree_leave_the_face_unsure(monkeypatch):
     second = taught.namer.second_look
     sure = second._looked_at(face, covered)
     assert sure.card == "1 square" and sure.confidence >= SAFE
+    first = taught.namer._looked_at(face, covered)
+    assert "3 square" not in first.unbeaten  # the first look ruled against it
     monkeypatch.setattr(second, "_looked_at", lambda *args: replace(sure, card="3 square"))
     named = taught.namer.name(face, covered)
     assert named.card == "1 square" and named.confidence < SAFE  # the first look's guess, unsure
+
+
+def test_a_second_look_names_a_card_the_first_look_left_undecided_against_its_guess():
+    """Big 1052: a 2 of crosses, a hand over its middle, at an outline 3 pixels off its own (as
+    the finder gives it).  The first look leaves the 2 against the 1, the 3 and the 5 undecided
+    (the hand hides the pips, the corner index is faint) and guesses a 1, unsure; evened, the
+    second look names the 2 surely.  The first look never ruled against the 2, so that stands.
+    A name the first look ruled against does not (above)."""
+    frame, placed, taught = true_cards("big", "1052.jpg")
+    corners = np.float32(placed[2].corners) + np.float32([-3, 0])
+    face = straighten(frame, corners)
+    first = taught.namer._looked_at(face)
+    assert placed[2].card == "2 cross"
+    assert first.card != "2 cross" and first.confidence < SAFE and "2 cross" in first.unbeaten
+    named = taught.namer.name(face)
+    assert named.card == "2 cross" and named.confidence >= SAFE
 
 
 def test_the_second_look_settles_only_a_face_it_matches_well():

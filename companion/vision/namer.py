@@ -162,6 +162,7 @@ class Naming:
     margin: float       # 0..1: how near the winner's face it is where the two differ (0: half-way)
     upside_down: bool
     candidates: tuple[tuple[str, float], ...] = ()  # the few best names, best first, 0..1 each
+    unbeaten: frozenset[str] = frozenset()  # the names settled pairwise that lost no decision
 
     @property
     def confidence(self) -> float:
@@ -467,7 +468,9 @@ class Namer:
         (:func:`contrast_evened`), against the taught faces evened alike: where glare, a
         hand's shadow or a pale ink leaves part of the print faint, the faint part counts as
         much as the rest.  The second look settles the name only when it is sure and names
-        the card the first look guessed, and only a face that matches its taught one well
+        the card the first look guessed or one the first look weighed and never ruled against
+        (``Naming.unbeaten``: a 2 of crosses whose pips a hand hides, left undecided against
+        the 1 and the 3 and guessed a 1, big 1052), and only a face that matches its taught one well
         (:data:`SECOND_LOOK_LIKE`): evened, a faint outline a little off a card (half a card
         and its neighbour, a 3 of squares with a hand over its middle square) looks more like
         some card, too.  Only faces near a name already are looked at again, never backs
@@ -490,7 +493,7 @@ class Namer:
                 or naming.similarity < SECOND_LOOK_FROM:
             return naming
         second = self.second_look._looked_at(face_bgr, covered, hand_px)
-        if second.card != naming.card or second.confidence < self.safe:
+        if second.card not in naming.unbeaten | {naming.card} or second.confidence < self.safe:
             return naming
         # its likeness the better of the two looks': the reader weighs a place's outlines by it,
         # and evened, a face a little off matches less well than plainly (big 0049: a 1 of
@@ -824,6 +827,7 @@ class Namer:
         wins = {i: 0.0 for i in rivals}
         worst = {i: 1.0 for i in rivals}  # each name's least good pairwise margin
         lost = {i: 0.0 for i in rivals}   # each name's most decisive pairwise defeat
+        beaten: set[int] = set()          # the names that lost a decision (however narrowly)
         for a_pos, a in enumerate(rivals):
             for b in rivals[a_pos + 1:]:
                 settled = self._settled(a, b, face)
@@ -831,9 +835,11 @@ class Namer:
                     continue
                 if settled is NEITHER:
                     worst[a] = worst[b] = 0.0
+                    beaten |= {a, b}
                     continue
                 side, m = settled
                 winner, loser = (a, b) if side >= 0 else (b, a)
+                beaten.add(loser)
                 wins[winner] += 1
                 worst[winner] = min(worst[winner], m)
                 worst[loser] = 0.0
@@ -843,7 +849,8 @@ class Namer:
         margin = worst[best] if wins[best] == len(rivals) - 1 else 0.0
         name, flipped = self.labels[best]
         runner = order[1]
-        naming = Naming(name, float(similarity[best]), self.labels[runner][0], float(margin), flipped)
+        naming = Naming(name, float(similarity[best]), self.labels[runner][0], float(margin), flipped,
+                        unbeaten=frozenset(self.labels[i][0] for i in rivals if i not in beaten))
         # each rival's score: how well its face matches, times how far from losing to a
         # rival it stands (the winner's is the confidence)
         clear = np.clip((similarity - FAIR) / (GOOD - FAIR), 0.0, 1.0)
