@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import quad_area
+from companion.vision.namer import SKIN_WARMER, SKIN_WARMEST
 
 INSET = 8          # pixels of the straightened face's edge left out (the rim, the corners' rounding)
 CELL = 12          # pixels: a cell, about a back's pattern period on the straightened face
@@ -25,13 +26,15 @@ BUSY = 0.5         # ... and whose pattern is at least this share as busy as the
 SHOWN_LEAST = 0.65  # the share of the cells that must show (not under a card on top) to judge by (at
                     # half, an outline reaching far under a face on top was read as the back beneath)
 PAST_HAND_LEAST = 0.4  # ... and past a hand too
-HAND_WARM = (0.07, 0.36)  # a hand's cell: its red share less its blue share in this range (skin) ...
+# a hand's cell: its red share less its blue share as warm as skin's (the namer's skin rule, against
+# a neutral grey: a back has no paper of its own to measure against) ...
 HAND_SMOOTH = 0.5   # ... and less busy than this share of the taught back's pattern (a hand is smooth) ...
 TABLE_APART = 0.03  # ... and its colour shares at least this far from the table's (a brown wood is as warm
                     # and as smooth as a hand: an outline reaching off a back onto it was read as the back
                     # under a hand; measured, 99 % of the hand's cells on wood lie farther)
-HAND_CELLS = 6      # ... in a patch of at least this many cells (a few of the table's past an outline's side
-                    # are no hand: 1 in 8 of the back's cells is as smooth and as warm; big 1011)
+HAND_CELLS = 6      # ... in a patch of at least this many cells (a few cells of a checked cloth past an
+                    # outline's side are no hand, big 1011; nor are the 0-2 % of a back's own cells as
+                    # smooth and as warm)
 TABLE_RING = 0.05   # the frame's outer ring the table's colour is measured on (of its width and height)
 BAND_GAP, BAND = 0.06, 0.15  # the band looked at outside each side: this far out, this wide (of the short side)
 GLANCE_LEAST = 0.5  # the share of a thumbnail's cells in the back's colours worth a closer look
@@ -124,7 +127,7 @@ class BackLook:
         warmth, smooth, and not the ``table``'s colour."""
         shares = _shares(mean)
         warm = shares[..., 2] - shares[..., 0]
-        skin = ((warm >= HAND_WARM[0]) & (warm <= HAND_WARM[1]) & (busy < HAND_SMOOTH * self.busy)
+        skin = ((warm >= SKIN_WARMER) & (warm <= SKIN_WARMEST) & (busy < HAND_SMOOTH * self.busy)
                 & (np.abs(shares - table).max(axis=-1) >= TABLE_APART))
         count, labels = cv2.connectedComponents(skin.astype(np.uint8), connectivity=8)
         sizes = np.bincount(labels.ravel(), minlength=count)
@@ -232,7 +235,9 @@ class BackLook:
 
 def table_colour(frame: np.ndarray) -> np.ndarray:
     """The table's colour shares (B, G, R over their sum): the median of the frame's outer ring,
-    which the table fills (cards lie inside it; an arm crosses it once)."""
+    which the table fills (cards lie inside it; an arm crosses it once).  Of a part of a frame
+    (the live loop reads what changed), the table round the change; where a hand fills that
+    ring, the hand is taken for the table and nothing is left out — the rule only holds back."""
     h, w = frame.shape[:2]
     dy, dx = max(1, int(h * TABLE_RING)), max(1, int(w * TABLE_RING))
     ring = np.concatenate([frame[:dy].reshape(-1, 3), frame[-dy:].reshape(-1, 3),
