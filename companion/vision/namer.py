@@ -478,22 +478,22 @@ class Namer:
         print alone at the second look (see :func:`align_to`).
 
         Before that, a face left unsure beside a hand is named again with the hand's rim left
-        out too (:func:`hand_with_rim`), and that name stands when it is sure and names the
-        card the first look guessed (a numeral mostly under the hand, less of it showing, can
-        pass for another: big 0429's 5 of circles as a 1).  Only then: left out at the first
+        out too (:func:`hand_with_rim`), and that name stands by the same rule (:meth:`_settles`:
+        a numeral mostly under the hand, less of it showing, can pass for another: big 0429's 5
+        of circles as a 1, were it taken whatever the first look said of it).  Only then: left out at the first
         look, the rim hides a sliver of what tells two names apart from every face beside a
         hand, and 16 faces named right at their true outlines became unsure."""
         hand_px = self.hand_pixels(face_bgr)  # by colour alone: the same at either look
         naming = self._looked_at(face_bgr, covered, hand_px)
         if naming.confidence < self.safe and naming.card not in ("", BACK):
-            past_rim = self._named_past_the_rim(face_bgr, covered, hand_px, naming.card)
+            past_rim = self._named_past_the_rim(face_bgr, covered, hand_px, naming)
             if past_rim is not None:
                 return past_rim
         if self.second_look is None or naming.confidence >= self.safe or naming.card in ("", BACK) \
                 or naming.similarity < SECOND_LOOK_FROM:
             return naming
         second = self.second_look._looked_at(face_bgr, covered, hand_px)
-        if second.card not in naming.unbeaten | {naming.card} or second.confidence < self.safe:
+        if not self._settles(naming, second):
             return naming
         # its likeness the better of the two looks': the reader weighs a place's outlines by it,
         # and evened, a face a little off matches less well than plainly (big 0049: a 1 of
@@ -501,16 +501,23 @@ class Namer:
         # to a 2 and a 4)
         return replace(second, similarity=max(second.similarity, naming.similarity))
 
+    def _settles(self, first: Naming, later: Naming) -> bool:
+        """Whether a later look's naming (past the hand's rim, or evened) settles a face the
+        ``first`` look left unsure: it is sure, and names the first look's guess or a name the
+        first look weighed and never ruled against (``Naming.unbeaten``)."""
+        return later.confidence >= self.safe and later.card in first.unbeaten | {first.card}
+
     def _named_past_the_rim(self, face_bgr: np.ndarray, covered: np.ndarray | None, hand_px: np.ndarray,
-                            guess: str) -> Naming | None:
-        """The face named surely as ``guess`` with the rim of the hand over it left out too
-        (:func:`hand_with_rim`), or None: no hand covers ``RIMMED_HAND`` of it past the cards
-        on top (a brown back on top is no hand), or past the rim it is unsure or another card."""
+                            first: Naming) -> Naming | None:
+        """The face named with the rim of the hand over it left out too (:func:`hand_with_rim`)
+        where that settles what the ``first`` look left unsure (:meth:`_settles`), or None: no
+        hand covers ``RIMMED_HAND`` of it past the cards on top (a brown back on top is no
+        hand), or past the rim it is unsure or a name the first look ruled against."""
         in_view = hand_px if covered is None else hand_px & ~covered
         if in_view.mean() < RIMMED_HAND:
             return None
         naming = self._looked_at(face_bgr, covered, hand_px | hand_with_rim(in_view))
-        return naming if naming.card == guess and naming.confidence >= self.safe else None
+        return naming if self._settles(first, naming) else None
 
     def _looked_at(self, face_bgr: np.ndarray, covered: np.ndarray | None = None,
                    hand_px: np.ndarray | None = None) -> Naming:
