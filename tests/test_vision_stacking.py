@@ -106,3 +106,16 @@ def test_a_card_under_another_is_not_left_out_of_the_one_on_top_of_it():
     truth = next(p for p in placed if p.card == "4 square")
     assert names_at(readings, truth) == {"4 square"}
     assert not invented(placed, readings)
+
+
+def test_an_unsure_card_is_named_past_a_sure_card_its_edges_took_it_to_lie_on():
+    """Big 0719: the 5 of stars' outline is 13 pixels off at one corner, so its own edge
+    shows faintly and the 1 of squares under it seemed to lie on top of it.  Named with the
+    star's corner in it, the 1 was unsure; named past every sure card overlapping it, it is
+    a sure 1 of squares."""
+    from tests.vision_scenes import invented, names_at, read_scene
+
+    placed, readings = read_scene("big", "0719.jpg")
+    truth = next(p for p in placed if p.card == "1 square")
+    assert names_at(readings, truth) == {"1 square"}
+    assert not invented(placed, readings)
