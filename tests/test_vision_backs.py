@@ -136,6 +136,17 @@ def test_a_back_its_picture_guessed_unsurely_is_named_by_its_look():
     assert kept is named
 
 
+def test_a_back_guessed_behind_a_likelier_unsure_face_is_named_by_its_look():
+    """Big 1150: an outline a little off the back, guessed a face unsurely but likelier than
+    the picture's unsure back, stood first at the place; the look was compared with it alone
+    and the back was missed.  The look names the place's back guess, wherever it stands."""
+    guessed = Reading(UNSURE, "back", looked_back(0).corners, 0.0, 0.61, (("back", 0.0),))
+    face = Reading(UNSURE, "5 star", looked_back(50).corners, 0.0, 0.76, (("5 star", 0.2),))  # half over it
+    kept = one_per_place(best_first([face, guessed, looked_back(25)]))
+    backs = [r for r in kept if r.card == "back"]
+    assert len(backs) == 1 and backs[0].by_look and np.array_equal(backs[0].corners, guessed.corners)
+
+
 def test_a_back_read_by_its_look_over_a_card_named_by_its_picture_is_astray():
     named_back = card("back", 40, similarity=0.75)  # named by its picture, not seen whole
     assert looked_astray(looked_back(0), [looked_back(0), named_back])

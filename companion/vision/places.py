@@ -78,10 +78,12 @@ def one_per_place(found: list[Reading]) -> list[Reading]:
         if not same:
             kept.append(reading)
             continue
-        best = kept[same[0]]
-        if _look_names_the_back_guessed(reading, best):
-            kept[same[0]] = replace(reading, corners=best.corners, under=best.under)  # (the picture's outline)
+        guessed = next((i for i in same if _look_names_the_back_guessed(reading, kept[i])), None)
+        if guessed is not None:  # (not only the place's best: a likelier unsure face, a little off
+            # the back, may stand before the picture's guess at it: big 1150)
+            kept[guessed] = replace(reading, corners=kept[guessed].corners, under=kept[guessed].under)
             continue
+        best = kept[same[0]]
         if at_odds(best, reading) and not _names_too(reading, best.card) \
                 and not _another_suit_guessed(reading, best.card) and not _likeliest_there(reading, best.card):
             kept[same[0]] = made_unsure(best)
