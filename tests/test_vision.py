@@ -486,6 +486,41 @@ def test_a_corner_is_completed_on_the_table_s_plane_under_a_tilted_camera():
     assert max(iou(quad, card) for quad in edges.table_guesses(shorts, plane)) > 0.98
 
 
+def test_a_shape_s_corner_is_completed_on_the_table_s_plane_too():
+    """The shapes' right-angled corners, as the straight edges' are: a card far up a tilted
+    camera's frame, its middle under a dark card, completed in the frame from its corners
+    runs off at its far end; on the table's plane it is the card (big 1500's 1 of squiggles,
+    its corner seen whole and both far corners under other cards, was missed)."""
+    from companion.vision.finder import Outlines
+    from companion.vision.sizes import card_plane, short_side_on
+
+    frame = np.full((360, 480, 3), 80, np.uint8)
+    whole, far = _on_a_tilted_table(150, 300, 0), _on_a_tilted_table(300, 100, 0)
+    for quad in (whole, far):
+        cv2.fillConvexPoly(frame, np.int32(np.round(quad)), (235, 235, 235))
+    middle = far.mean(axis=0)
+    cv2.circle(frame, (int(middle[0]) + 15, int(middle[1]) + 20), 45, (60, 60, 160), -1)
+    frame = cv2.GaussianBlur(frame, (0, 0), 0.8)
+    plane = card_plane(whole)
+    shorts, outlines = [short_side_on(plane)(whole.mean(axis=0))], Outlines(frame)
+    assert max(iou(quad, far) for quad in outlines.corner_guesses(shorts, short_side_on(plane))) < 0.87
+    assert max(iou(quad, far) for quad in outlines.table_guesses(shorts, plane)) > 0.93
+
+
+@pytest.mark.parametrize("scene, name", [("1500.jpg", "1 squiggle"), ("1129.jpg", "4 cross")])
+def test_a_card_whose_corner_alone_shows_is_named_from_it_on_the_table(scene, name):
+    """Big 1500's 1 of squiggles (a corner seen whole, both far corners under other cards,
+    a camera tilted far) and big 1129's 4 of crosses (both ends under other cards, a camera
+    looking nearly straight down) were missed: completed in the frame, their corners ran
+    off.  Completed on the table's plane, they are named."""
+    from tests.vision_scenes import invented, names_at, read_scene
+
+    placed, readings = read_scene("big", scene)
+    truth = next(p for p in placed if p.card == name)
+    assert names_at(readings, truth) == {name}
+    assert not invented(placed, readings)
+
+
 def test_only_where_nothing_is_read_are_the_table_s_completions_named():
     """The corners completed on the table's plane are named only where no reading shares half
     with them: they are for cards missed (an unsure one is measured out again later), and

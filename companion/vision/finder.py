@@ -164,6 +164,37 @@ class Outlines:
         found, refitted = [], []
         smallest = min(short_sides)
         longest = (1.0 + SEEN_WHOLE) * ASPECT * max(short_sides)  # a side longer runs on past a card
+        for pts, corner, (u, lu, v, lv), whole_u, whole_v in self._right_corners(0.3 * smallest):
+            sizes = _sizes(corner, lu, whole_u, lv, whole_v, short_sides, here)
+            found += self._cards_from_corner(corner, u, v, sizes)
+            # a side longer than a card's runs on past the card's corner: fitted next to it
+            fitted = _corner_on_contour(pts, corner, u, lu, v, lv, smallest) if max(lu, lv) > longest else None
+            if fitted is not None:  # a side that turned on the fit is no one straight side
+                met, fu, fv = fitted
+                sizes = _sizes(met, lu, whole_u and float(fu @ u) > REFIT_TURNED,
+                               lv, whole_v and float(fv @ v) > REFIT_TURNED, short_sides, here)
+                refitted += self._cards_from_corner(met, fu, fv, sizes)
+        return found + refitted  # (after the polygon's own: where both name a card, the first is kept)
+
+    def table_guesses(self, short_sides: list[float], plane: np.ndarray) -> list[np.ndarray]:
+        """The cards completed on the table's ``plane`` from the shapes' right-angled corners
+        (:func:`_completed_on_table`), as :meth:`StraightEdges.table_guesses` completes the
+        straight edges' corners: there a card is square-cornered and its true size, where in the
+        frame it was completed at the size of the cards seen whole or to its own sides'
+        proportions, which under a tilted camera run off at its far corners (big 1500's 1 of
+        squiggles, its corner seen whole and both far corners under other cards, was missed;
+        so was big 1129's 4 of crosses, both ends under other cards, under a camera looking
+        nearly straight down: its seen sides are no measure of it)."""
+        corners = [(corner, u, v) for _, corner, (u, _, v, _), _, _ in self._right_corners(0.3 * min(short_sides))]
+        if not corners:
+            return []
+        meet, u, v = (np.float32([c[k] for c in corners]) for k in range(3))
+        return _completed_on_table(meet, u, v, plane, self.size)
+
+    def _right_corners(self, least: float):
+        """Each shape's convex right-angled corners, between sides at least ``least`` long: its
+        points, the corner, (u, |u|, v, |v|) its sides' directions and lengths, and whether
+        each side runs to another right-angled corner (and so is seen whole)."""
         for contour in self.contours:
             pts = contour.reshape(-1, 2).astype(np.float32)
             perimeter = cv2.arcLength(pts.reshape(-1, 1, 2), True)
@@ -172,25 +203,13 @@ class Outlines:
             if n < 3:
                 continue
             orientation = np.sign(cv2.contourArea(poly.reshape(-1, 1, 2), oriented=True)) or 1.0
-            right = [_right_corner(poly, i, orientation, 0.3 * smallest) for i in range(n)]
+            right = [_right_corner(poly, i, orientation, least) for i in range(n)]
             for i in range(n):
-                if right[i] is None:
-                    continue
-                u, lu, v, lv = right[i]
-                # a side that runs to another right-angled corner is seen whole: its length is
-                # the card's, whatever size the others show (a tilted camera makes the far
-                # cards smaller)
-                whole_u, whole_v = right[i - 1] is not None, right[(i + 1) % n] is not None
-                sizes = _sizes(poly[i], lu, whole_u, lv, whole_v, short_sides, here)
-                found += self._cards_from_corner(poly[i], u, v, sizes)
-                # a side longer than a card's runs on past the card's corner: fitted next to it
-                fitted = _corner_on_contour(pts, poly[i], u, lu, v, lv, smallest) if max(lu, lv) > longest else None
-                if fitted is not None:  # a side that turned on the fit is no one straight side
-                    corner, fu, fv = fitted
-                    sizes = _sizes(corner, lu, whole_u and float(fu @ u) > REFIT_TURNED,
-                                   lv, whole_v and float(fv @ v) > REFIT_TURNED, short_sides, here)
-                    refitted += self._cards_from_corner(corner, fu, fv, sizes)
-        return found + refitted  # (after the polygon's own: where both name a card, the first is kept)
+                if right[i] is not None:
+                    # a side that runs to another right-angled corner is seen whole: its length
+                    # is the card's, whatever size the others show (a tilted camera makes the
+                    # far cards smaller)
+                    yield pts, poly[i], right[i], right[i - 1] is not None, right[(i + 1) % n] is not None
 
     def _cards_from_corner(self, corner: np.ndarray, u: np.ndarray, v: np.ndarray,
                            sizes: list[tuple[float, float]]) -> list[np.ndarray]:

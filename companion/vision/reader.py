@@ -703,8 +703,9 @@ class Reader:
         straight edges meeting square (in the frame, or on the table's plane that a card
         ``seen`` whole gives) — a card lying over others of its own paper has no
         outline of its own, but its sides are straight edges — named as they are (they lie on
-        the edges); and last, where nothing is read yet, the straight edges' corners completed
-        on the table's plane (:meth:`StraightEdges.table_guesses`: a card square-cornered and its
+        the edges); and last, where nothing is read yet, the straight edges' corners and then
+        the outlines' (snapped onto the edges) completed on the table's plane
+        (:meth:`StraightEdges.table_guesses`, :meth:`Outlines.table_guesses`: a card square-cornered and its
         true size there is a card's exact outline in the frame, as one completed in the frame
         under a tilted camera is not; an unsure card is measured out on the plane again in
         :meth:`_looked_again`)."""
@@ -717,7 +718,10 @@ class Reader:
         if plane is None:
             return found
         missed = not_read(straight.table_guesses(shorts, plane), seen + found)
-        return found + self._named(frame, missed, known=sure_ones(seen + found), grow=False, covers=outlines_on_top(seen + found))
+        found += self._named(frame, missed, known=sure_ones(seen + found), grow=False, covers=outlines_on_top(seen + found))
+        missed = not_read(outlines.table_guesses(shorts, plane), seen + found)
+        return found + self._named(frame, missed, known=sure_ones(seen + found), grow=False, edges=edges,
+                                   covers=outlines_on_top(seen + found))
 
     def read(self, frame: np.ndarray, whole: tuple[int, int] | None = None) -> list[Reading]:
         """The cards in ``frame``, named or unsure.  ``whole``: the camera frame's (width,
