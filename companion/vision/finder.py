@@ -115,6 +115,20 @@ def _filled(mask: np.ndarray, whole: tuple[float, float] | None = None) -> list[
             if MIN_AREA * area < cv2.contourArea(c) < MAX_AREA * area]
 
 
+class RightCorner(NamedTuple):
+    """A shape's convex right-angled corner: the shape's ``points``, the corner ``at``, its
+    sides' unit directions ``u`` and ``v`` and lengths ``lu`` and ``lv``, and whether each
+    side runs to another right-angled corner (``whole_u``, ``whole_v``: seen whole)."""
+    points: np.ndarray
+    at: np.ndarray
+    u: np.ndarray
+    lu: float
+    v: np.ndarray
+    lv: float
+    whole_u: bool
+    whole_v: bool
+
+
 class Outlines:
     """The closed shapes of one frame (computed once, used by both of the finder's passes).
     ``paper``: the deck's paper colour (BGR), when known, adds the regions of that colour.
@@ -127,6 +141,7 @@ class Outlines:
         self.size = (w, h)
         self.whole = whole or self.size
         self.contours: list[np.ndarray] = []
+        self._corners_made: dict[float, list[RightCorner]] = {}  # by the least side (:meth:`_right_corners`)
         half = cv2.resize(frame, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
         quarter = cv2.resize(half, (w // 4, h // 4), interpolation=cv2.INTER_AREA)
         for edges, scale, grow in ((edge_map(frame), 1.0, 3), (edge_map(half, blur=1.6), 2.0, 3),
@@ -164,15 +179,16 @@ class Outlines:
         found, refitted = [], []
         smallest = min(short_sides)
         longest = (1.0 + SEEN_WHOLE) * ASPECT * max(short_sides)  # a side longer runs on past a card
-        for pts, corner, (u, lu, v, lv), whole_u, whole_v in self._right_corners(0.3 * smallest):
-            sizes = _sizes(corner, lu, whole_u, lv, whole_v, short_sides, here)
-            found += self._cards_from_corner(corner, u, v, sizes)
+        for c in self._right_corners(0.3 * smallest):
+            sizes = _sizes(c.at, c.lu, c.whole_u, c.lv, c.whole_v, short_sides, here)
+            found += self._cards_from_corner(c.at, c.u, c.v, sizes)
             # a side longer than a card's runs on past the card's corner: fitted next to it
-            fitted = _corner_on_contour(pts, corner, u, lu, v, lv, smallest) if max(lu, lv) > longest else None
+            fitted = (_corner_on_contour(c.points, c.at, c.u, c.lu, c.v, c.lv, smallest)
+                      if max(c.lu, c.lv) > longest else None)
             if fitted is not None:  # a side that turned on the fit is no one straight side
                 met, fu, fv = fitted
-                sizes = _sizes(met, lu, whole_u and float(fu @ u) > REFIT_TURNED,
-                               lv, whole_v and float(fv @ v) > REFIT_TURNED, short_sides, here)
+                sizes = _sizes(met, c.lu, c.whole_u and float(fu @ c.u) > REFIT_TURNED,
+                               c.lv, c.whole_v and float(fv @ c.v) > REFIT_TURNED, short_sides, here)
                 refitted += self._cards_from_corner(met, fu, fv, sizes)
         return found + refitted  # (after the polygon's own: where both name a card, the first is kept)
 
@@ -185,16 +201,21 @@ class Outlines:
         squiggles, its corner seen whole and both far corners under other cards, was missed;
         so was big 1129's 4 of crosses, both ends under other cards, under a camera looking
         nearly straight down: its seen sides are no measure of it)."""
-        corners = [(corner, u, v) for _, corner, (u, _, v, _), _, _ in self._right_corners(0.3 * min(short_sides))]
+        corners = self._right_corners(0.3 * min(short_sides))
         if not corners:
             return []
-        meet, u, v = (np.float32([c[k] for c in corners]) for k in range(3))
-        return _completed_on_table(meet, u, v, plane, self.size)
+        at, u, v = (np.float32([getattr(c, k) for c in corners]) for k in ("at", "u", "v"))
+        return _completed_on_table(at, u, v, plane, self.size)
 
-    def _right_corners(self, least: float):
-        """Each shape's convex right-angled corners, between sides at least ``least`` long: its
-        points, the corner, (u, |u|, v, |v|) its sides' directions and lengths, and whether
-        each side runs to another right-angled corner (and so is seen whole)."""
+    def _right_corners(self, least: float) -> list[RightCorner]:
+        """The shapes' convex right-angled corners between sides at least ``least`` long, found
+        once for each least side (completed in the frame and on the table's plane alike)."""
+        if least not in self._corners_made:
+            self._corners_made[least] = list(self._right_corners_found(least))
+        return self._corners_made[least]
+
+    def _right_corners_found(self, least: float):
+        """:meth:`_right_corners`, found."""
         for contour in self.contours:
             pts = contour.reshape(-1, 2).astype(np.float32)
             perimeter = cv2.arcLength(pts.reshape(-1, 1, 2), True)
@@ -209,7 +230,7 @@ class Outlines:
                     # a side that runs to another right-angled corner is seen whole: its length
                     # is the card's, whatever size the others show (a tilted camera makes the
                     # far cards smaller)
-                    yield pts, poly[i], right[i], right[i - 1] is not None, right[(i + 1) % n] is not None
+                    yield RightCorner(pts, poly[i], *right[i], right[i - 1] is not None, right[(i + 1) % n] is not None)
 
     def _cards_from_corner(self, corner: np.ndarray, u: np.ndarray, v: np.ndarray,
                            sizes: list[tuple[float, float]]) -> list[np.ndarray]:

@@ -718,7 +718,8 @@ class Reader:
         if plane is None:
             return found
         missed = not_read(straight.table_guesses(shorts, plane), seen + found)
-        found += self._named(frame, missed, known=sure_ones(seen + found), grow=False, covers=outlines_on_top(seen + found))
+        found += self._named(frame, missed, known=sure_ones(seen + found), grow=False,
+                             covers=outlines_on_top(seen + found))
         missed = not_read(outlines.table_guesses(shorts, plane), seen + found)
         return found + self._named(frame, missed, known=sure_ones(seen + found), grow=False, edges=edges,
                                    covers=outlines_on_top(seen + found))
