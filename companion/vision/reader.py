@@ -647,11 +647,14 @@ class Reader:
         the side of the card under it, which then seems to lie on top (big 0719: a 5 of stars'
         outline 13 pixels off at one corner; the 1 of squares under it, named with the star's
         corner in it, was unsure, and a sure 1 past it).  Leaving a card out hides print and
-        adds none (measured: big set +1, none named wrongly; the check set the same)."""
-        again = self._named_past(frame, reading, sure_over(reading, sure, self._edges))
+        adds none (measured: big set +1, none named wrongly; the check set the same).  Named
+        again only where the edges did set a card aside (else it is the same naming)."""
+        over = sure_over(reading, sure, self._edges)
+        again = self._named_past(frame, reading, over)
         if again.card != UNSURE:
             return again
-        return self._named_past(frame, reading, sure_over(reading, sure))
+        overlapping = sure_over(reading, sure)
+        return self._named_past(frame, reading, overlapping) if len(overlapping) > len(over) else again
 
     def _under_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The sure readings named again past every other sure card overlapping them that their
