@@ -245,7 +245,7 @@ def _card_over_card() -> tuple[np.ndarray, np.ndarray]:
 def test_a_card_over_another_of_its_paper_is_found_by_its_straight_sides():
     """Its sides meet square: the corner its two edges make is completed to a card, its
     sides seen whole keeping their own length (as long as a card's within 12 %)."""
-    from companion.vision.finder import StraightEdges
+    from companion.vision.straight_edges import StraightEdges
 
     frame, top = _card_over_card()
     guesses = StraightEdges(frame).corner_guesses([95.0])
@@ -285,7 +285,7 @@ def test_a_side_seen_whole_between_two_corners_gives_the_cards_size():
     """A card smaller than the size given (far up a tilted camera's frame), its far end lost
     in a glare's white: its near side runs from one square corner to the other, and that
     is its width, whatever the frame's other cards measure."""
-    from companion.vision.finder import StraightEdges
+    from companion.vision.straight_edges import StraightEdges
 
     frame = np.full((360, 480, 3), 90, np.uint8)
     card = np.float32([[200, 120], [280, 120], [280, 234], [200, 234]])
@@ -300,7 +300,8 @@ def test_a_corner_is_completed_at_the_size_the_table_s_plane_gives_there_too():
     are longer than theirs, "no side of this card", and its corners were completed at their
     size only.  The size the table's plane gives where the corner lies is tried too, where it
     is none of the sizes given."""
-    from companion.vision.finder import StraightEdges, sizes_at
+    from companion.vision.completion import sizes_at
+    from companion.vision.straight_edges import StraightEdges
 
     corner = np.float32([0, 0])
     assert sizes_at(corner, [95.0], None) == [95.0]
@@ -318,14 +319,14 @@ def test_a_corner_is_completed_at_the_size_the_table_s_plane_gives_there_too():
 def test_an_opencv_without_its_line_detector_finds_cards_by_their_outlines(reader, monkeypatch):
     """OpenCV 4.1 to 4.5.3 shipped the line segment detector as a stub that raises: the
     straight edges are then none, and the reader names by its outlines as before."""
-    from companion.vision import finder
+    from companion.vision import straight_edges
 
     def stub():
         raise cv2.error("Implementation has been removed due original code license issues")
 
-    monkeypatch.setattr(finder.cv2, "createLineSegmentDetector", stub)
+    monkeypatch.setattr(straight_edges.cv2, "createLineSegmentDetector", stub)
     frame, placed = compose(3, STYLE, CLEAR, cards=["3 star"])
-    assert finder.StraightEdges(frame).corner_guesses([95.0]) == []
+    assert straight_edges.StraightEdges(frame).corner_guesses([95.0]) == []
     assert [r.card for r in reader.read(frame)] == ["3 star"]
 
 
@@ -346,7 +347,7 @@ def test_a_card_whose_ends_lie_under_others_is_found_between_its_long_sides():
     squiggles, showed its two long sides and no corner, and was missed.  Two straight edges a
     card's width apart with the paper between them are completed to a card, from where what
     shows of them begins and back from where it ends."""
-    from companion.vision.finder import StraightEdges
+    from companion.vision.straight_edges import StraightEdges
 
     frame, card = _card_with_its_ends_under_others()
     paper = np.float32([235, 235, 235])
@@ -360,7 +361,7 @@ def test_a_table_s_grain_is_no_card_s_sides():
     """A wooden table's grain runs in straight stripes, some a card's width apart: without the
     paper's colour inside them, they are no card (a grained table made tens of thousands of
     such pairs a frame, and its reading took three times as long)."""
-    from companion.vision.finder import StraightEdges
+    from companion.vision.straight_edges import StraightEdges
 
     frame = np.full((400, 480, 3), (40, 70, 110), np.uint8)
     for x in range(20, 460, 45):
@@ -393,19 +394,19 @@ def test_a_side_broken_into_pieces_is_joined(monkeypatch):
     """Big 0987: a whole back lying on another back of its checks was missed — its sides showed
     only in pieces, where the checks beyond them were dark, each too short to be a side.  The
     pieces along one line are joined into the side, and its corners complete the card."""
-    from companion.vision import finder
+    from companion.vision import straight_edges
 
     frame, card = _card_its_sides_broken_by_light_things()
-    assert max(iou(quad, card) for quad in finder.StraightEdges(frame).corner_guesses([90.0])) > 0.95
-    monkeypatch.setattr(finder, "joined", lambda segments, gap, longest: np.zeros((0, 4), np.float32))
-    assert finder.StraightEdges(frame).corner_guesses([90.0]) == []
+    assert max(iou(quad, card) for quad in straight_edges.StraightEdges(frame).corner_guesses([90.0])) > 0.95
+    monkeypatch.setattr(straight_edges, "joined", lambda segments, gap, longest: np.zeros((0, 4), np.float32))
+    assert straight_edges.StraightEdges(frame).corner_guesses([90.0]) == []
 
 
 def test_only_pieces_of_one_line_facing_one_way_are_joined():
     """Pieces are joined only along one line (within JOIN_OFF), facing one way (the same side
     darker), with gaps of at most the gap given, and each no longer than a card's side; a
     piece alone is no joined edge."""
-    from companion.vision.finder import joined
+    from companion.vision.straight_edges import joined
 
     def pieces(gap=10.0, flip=False, step_across=0.0, long=20.0):
         out, x = [], 0.0
@@ -452,7 +453,7 @@ def test_a_corner_square_on_the_table_is_a_corner_under_a_tilted_camera():
     the straight edges' corners allow: a card under another's end, its seen corners all that
     far off, was completed from none of them (big 0316's 3 of circles).  Where a card seen
     whole gives the table's plane, two edges square on it meet at a corner too."""
-    from companion.vision.finder import StraightEdges
+    from companion.vision.straight_edges import StraightEdges
     from companion.vision.sizes import card_plane, short_side_on
 
     frame, whole, under = _a_card_under_another_s_end()
@@ -467,7 +468,8 @@ def test_a_corner_is_completed_on_the_table_s_plane_under_a_tilted_camera():
     """Under a tilted camera a card is no parallelogram in the frame: completed in the frame from
     its corner, at the size the table's plane gives there, it runs off at its far corners.
     Completed on the table's plane, it is the card."""
-    from companion.vision.finder import StraightEdges, _card_from_corner, _completed_on_table
+    from companion.vision.completion import card_from_corner, completed_on_table
+    from companion.vision.straight_edges import StraightEdges
     from companion.vision.sizes import card_plane, short_side_on
 
     frame, whole, card = _a_card_under_another_s_end()
@@ -476,9 +478,9 @@ def test_a_corner_is_completed_on_the_table_s_plane_under_a_tilted_camera():
     u, v = u / np.linalg.norm(u), v / np.linalg.norm(v)
     short = short_side_on(plane)(corner)
     sizes = ((short, short * ASPECT), (short * ASPECT, short))
-    in_frame = [_card_from_corner(corner, u, su, v, sv, (480, 360)) for su, sv in sizes]
+    in_frame = [card_from_corner(corner, u, su, v, sv, (480, 360)) for su, sv in sizes]
     assert max(iou(quad, card) for quad in in_frame) < 0.95
-    on_table = _completed_on_table(corner[None], u[None], v[None], plane, (480, 360))
+    on_table = completed_on_table(corner[None], u[None], v[None], plane, (480, 360))
     assert max(iou(quad, card) for quad in on_table) > 0.99
     # and from the frame's straight edges: better than any completed in the frame
     edges, shorts = StraightEdges(frame), [short_side_on(plane)(card.mean(axis=0))]

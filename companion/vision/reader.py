@@ -31,7 +31,7 @@ from companion.vision.cells import at_ink_size, cells_under
 from companion.vision.covers import (COVER_LEAST, completed_under, covering, looked_astray, lying_over,
                                      outlines_over_ink, sure_over)
 from companion.vision.deck import load_deck
-from companion.vision.finder import Outlines, StraightEdges, card_like, default_short_sides, sides
+from companion.vision.finder import Outlines, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
 from companion.vision.ink import INK_SIZE, ink_colour
 from companion.vision.geometry import (FACE_H, FACE_W, EdgeField, covered_on_face, grown, iou, moved_on_face,
@@ -42,6 +42,7 @@ from companion.vision.places import CONFLICT, CONFLICT_NEAR, at_odds, best_first
 from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, outlines_on_top, sure_ones
 from companion.vision.sizes import short_side_on, sized_alike, sized_as, sized_on_table, sizes_shown, table_plane
 from companion.vision.stacking import lies_on_top
+from companion.vision.straight_edges import StraightEdges
 
 FAR_SNAP = 0.12  # an unsure back's outline is snapped onto edges this far off too (of its short side;
                  # twice the first snap's reach: a guess from a blurred union of two backs sits farther

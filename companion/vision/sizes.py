@@ -8,7 +8,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.finder import ShortSideHere, sides
+from companion.vision.completion import ShortSideHere
+from companion.vision.finder import sides
 from companion.vision.geometry import ASPECT, FACE_H, FACE_W, order_corners, quad_area
 from companion.vision.reading import ON_TOP, UNSURE, Reading, made_unsure
 
