@@ -18,8 +18,9 @@ import pytest
 from companion.vision.cells import at_ink_size
 from companion.vision.covers import completed_under, sure_over
 from companion.vision.geometry import covered_on_face, iou, order_corners, straighten
-from companion.vision import namer
-from companion.vision.namer import FIRST_GLANCE, THUMB, hand_with_rim
+from companion.vision import hands
+from companion.vision.hands import hand_with_rim
+from companion.vision.namer import FIRST_GLANCE, THUMB
 from companion.vision.reader import GLANCE_SIZE
 from companion.vision.ink import hues_apart
 from companion.vision.patches import best_matches
@@ -176,7 +177,7 @@ def test_a_hand_over_a_card_is_left_out_and_the_rest_names_it(reader):
     face = straighten(frame, np.float32(placed[0].corners))
     covered = face.copy()
     covered[80:, :] = SKIN  # a hand over the lower part, its index and pips hidden
-    hidden = reader.namer.hand_cells(covered)
+    hidden = reader.namer.hands.hand_cells(covered)
     assert hidden.mean() > 0.3
     naming = reader.namer.name(covered)
     assert naming.card == "4 circle" and naming.similarity > 0.9
@@ -190,7 +191,7 @@ def test_a_hand_dark_or_pale_is_told_by_its_colour_not_its_brightness(reader, sk
     frame, placed = compose(3, STYLE, Conditions(table="felt", cards=1, noise=2.0), cards=["4 circle"])
     covered = straighten(frame, np.float32(placed[0].corners))
     covered[80:, :] = skin
-    assert reader.namer.hand_cells(covered).mean() > 0.3
+    assert reader.namer.hands.hand_cells(covered).mean() > 0.3
     naming = reader.namer.name(covered)
     assert naming.card == "4 circle" and naming.confidence >= SAFE
 
@@ -205,7 +206,7 @@ def test_a_hand_over_the_pips_is_the_hand_still(name):
     frame, placed = compose(5, pips, Conditions(table="felt", cards=1, noise=2.0), cards=[name])
     covered = straighten(frame, order_corners(np.float32(placed[0].corners)))
     covered[:75, :] = (150, 175, 220)  # a pale hand over the upper half, its pips included
-    cells = taught.namer.hand_cells(covered).reshape(14, 10)
+    cells = taught.namer.hands.hand_cells(covered).reshape(14, 10)
     assert cells[:7].all() and not cells[8:].any()
     naming = taught.namer.name(covered)
     assert naming.card == name and naming.confidence >= SAFE
@@ -219,12 +220,12 @@ def test_a_face_left_unsure_beside_a_hand_is_named_past_the_hand_s_rim(monkeypat
     frame, placed, taught = true_cards("big", "1044.jpg")
     (cross,) = placed
     face = straighten(frame, np.float32(cross.corners))
-    hand = taught.namer.hand_pixels(face)
+    hand = taught.namer.hands.hand_pixels(face)
     rim = hand_with_rim(hand)
     assert (rim >= hand).all() and rim.mean() > hand.mean() + 0.1
     naming = taught.namer.name(face)
     assert naming.card == "5 cross" and naming.confidence >= SAFE
-    monkeypatch.setattr(namer, "HAND_RIM", 0)  # the rim not left out: as before
+    monkeypatch.setattr(hands, "HAND_RIM", 0)  # the rim not left out: as before
     assert taught.namer.name(face).confidence < SAFE
     monkeypatch.undo()
     placed, (truth,), readings = read_round("big", "1044.jpg", "5 cross")

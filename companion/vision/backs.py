@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.vision.geometry import quad_area
-from companion.vision.namer import SKIN_WARMER, SKIN_WARMEST
+from companion.vision.hands import SKIN_WARMER, SKIN_WARMEST
 
 INSET = 8          # pixels of the straightened face's edge left out (the rim, the corners' rounding)
 CELL = 12          # pixels: a cell, about a back's pattern period on the straightened face

@@ -29,8 +29,9 @@ import numpy as np
 from companion.vision.align import affine_at_half, align_to, normalised_image, signature
 from companion.vision.cells import CELL, at_ink_size, cells_at, cells_of_hand, cells_under, pixels_of
 from companion.vision.geometry import FACE_H, FACE_W
-from companion.vision.ink import (INK_SIZE, hues_apart, ink_apart, ink_colour, inks_apart, paper_shares_of,
-                                  share_planes, taught_inks)
+from companion.vision.hands import Hands, hand_with_rim
+from companion.vision.ink import (INK_SIZE, hues_apart, ink_apart, ink_colour, inks_apart, share_planes,
+                                  taught_inks)
 from companion.vision.patches import (PLAIN, LocalRead, Patch, Tally, best_matches, in_view, parts_apart,
                                       pictured_in_both, plain_side_of, shown_enough)
 
@@ -89,27 +90,13 @@ WHOLE_PLAIN = 0.75      # patches shown whole decide where they match plainly (:
 SHARP = 0.8             # the blur of the faces the numerals are compared on
 PLAY = 3                # pixels a differing patch may shift to match
 DIFFER = 0.8            # pixels where two taught faces differ by more than this (normalised)
-SKIN_WARMER = 0.07      # skin: a pixel's share of red less its share of blue this much above the
-                        # face's paper's (measured on the corpus's hands: 0.11 to 0.3, pale to dark;
-                        # paper within 0.02 of its own) ...
-SKIN_WARMEST = 0.36     # ... and at most this much (a red or orange ink: 0.5 and more)
-SKIN_DARKEST = 60       # ... in a pixel at least this bright (B + G + R): in black ink a colour's
-                        # shares are mostly noise
 MOST_HIDDEN = 0.6       # a face more under a hand than this is not named past it (0.45 before hands
                         # were told by colour: more of a hand is found now)
 MOST_COVERED = 0.6      # a face more under another card than this (in cells) is only guessed at
-HAND_RIM = 5            # pixels round a hand found by its colour that a face left unsure beside it is
-                        # named again without: the hand's darker edge and its shadow on the card are
-                        # no colour of skin, and counted they read as ink (measured at the true
-                        # outlines of the big set's 509 faces under a hand: 19 more named right,
-                        # none wrongly; grown so at every look, 23 more but 16 fewer)
-RIMMED_HAND = 0.05      # ... where a hand covers this share of the face past the cards on top (a
+RIMMED_HAND = 0.05      # a face is named again past a hand's rim (:data:`~companion.vision.hands.HAND_RIM`)
+                        # only where a hand covers this share of the face past the cards on top (a
                         # sliver of skin colour beside a brown back over a face, grown so, left too
                         # little of the face to tell a 3 of circles from a 3 of squares: big 1220)
-SKIN_LEAST = 80         # a patch of skin colour with this many pixels where no taught face's print
-                        # is skin-coloured is a hand
-SKIN_TAUGHT_PLAY = 3    # pixels: a taught face's skin-coloured print (an orange pip, a red
-                        # numeral's edge) is kept clear of by this much, as a face is a few off
 FIT_STEPS = 40          # the iterations of fitting a partly hidden card's outline
 FIT_REACH = 0.25        # the farthest (of the face's width) a corner may move in that fitting ...
 FIT_STRETCH = 1.2       # ... and the most it may stretch the face one way more than the other (measured:
@@ -135,13 +122,6 @@ def suit_of(name: str) -> str:
 def rank_of(name: str) -> str:
     """A face's rank, from its name ("3 star" -> "3")."""
     return name.split()[0]
-
-
-def hand_with_rim(hand: np.ndarray) -> np.ndarray:
-    """A hand found by its colour (bool, the face's shape) grown by ``HAND_RIM`` pixels all
-    round: its edge, darker than skin, and its shadow on the paper beside it."""
-    reach = 2 * HAND_RIM + 1
-    return cv2.dilate(hand.astype(np.uint8), np.ones((reach, reach), np.uint8)) > 0
 
 
 THUMB = (20, 28)        # the first glance's size: a fifth of the face each way
@@ -262,7 +242,7 @@ class Namer:
         self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
         self.inner[RIM:-RIM, RIM:-RIM] = True
         if first_look is not None:
-            self.paper_shares, self.skin_taught = first_look.paper_shares, first_look.skin_taught
+            self.paper_shares, self.hands = first_look.paper_shares, first_look.hands
             self.inks, self.suit_inks = first_look.inks, first_look.suit_inks
             self.second_look = None
             return
@@ -279,13 +259,8 @@ class Namer:
         papers = [np.stack(share_planes(face[20:-20, 10:-10])[0], axis=-1).reshape(-1, 3)
                   for name, face in faces.items() if name != BACK]
         self.paper_shares = np.median(np.concatenate(papers), axis=0) if papers else np.full(3, 1 / 3, np.float32)
-        taught = np.zeros((FACE_H, FACE_W), np.uint8)
-        for name, face in faces.items():
-            if name != BACK:  # (a back is told by its whole pattern, never past a hand)
-                skin = self.skin_pixels(face).astype(np.uint8)
-                taught |= skin | skin[::-1, ::-1]
-        play = 2 * SKIN_TAUGHT_PLAY + 1
-        self.skin_taught = cv2.dilate(taught, np.ones((play, play), np.uint8)) > 0
+        # (a back is told by its whole pattern, never past a hand)
+        self.hands = Hands([face for name, face in faces.items() if name != BACK], self.paper_shares)
         self.inks = taught_inks(faces, BACK)  # the coloured ink of each face
         by_suit_ink: dict[str, list[np.ndarray]] = {}
         for name, ink in self.inks.items():
@@ -394,7 +369,7 @@ class Namer:
         if not rows:
             return None
         sig = signature(face_bgr)
-        hidden = self.hand_pixels(face_bgr)
+        hidden = self.hands.hand_pixels(face_bgr)
         if covered is not None:
             hidden |= covered
         if hidden.mean() > MOST_COVERED:
@@ -434,32 +409,8 @@ class Namer:
         taught /= np.linalg.norm(taught, axis=1, keepdims=True) + 1e-6
         return float((taught @ seen).max())
 
-    def skin_pixels(self, face_bgr: np.ndarray) -> np.ndarray:
-        """Where a face is skin-coloured (bool, the face's shape): warmer than its own paper
-        (red's share less blue's), but not as far as a red or orange ink; the face's own paper
-        as :func:`paper_shares_of` finds it."""
-        planes, light, paper = paper_shares_of(face_bgr, self.paper_shares)
-        warm = cv2.subtract(planes[2], planes[0])
-        own = float(np.median(warm[paper])) if paper.mean() > 0.1 else \
-            float(self.paper_shares[2] - self.paper_shares[0])
-        return (warm >= own + SKIN_WARMER) & (warm <= own + SKIN_WARMEST) & (light >= SKIN_DARKEST + 3)
-
-    def hand_pixels(self, face_bgr: np.ndarray) -> np.ndarray:
-        """Where a hand lies over a face (bool): each patch of skin colour that reaches well
-        beyond where any taught face's print has that colour (an orange pip's is near skin's),
-        the whole patch — a hand is one piece, and over the pips it is the hand still."""
-        skin = self.skin_pixels(face_bgr).astype(np.uint8)
-        count, labels = cv2.connectedComponents(skin, connectivity=8)
-        beyond = np.bincount(labels[~self.skin_taught], minlength=count)
-        beyond[0] = 0
-        return (beyond >= SKIN_LEAST)[labels]
-
-    def hand_cells(self, face_bgr: np.ndarray) -> np.ndarray:
-        """The cells of a face under a hand (bool, one per cell): mostly hand."""
-        return cells_of_hand(self.hand_pixels(face_bgr))
-
     def name(self, face_bgr: np.ndarray, covered: np.ndarray | None = None) -> Naming:
-        """The face's name.  Cells mostly under a hand (:meth:`hand_cells`), and cells mostly
+        """The face's name.  Cells mostly under a hand (:meth:`~companion.vision.hands.Hands.hand_cells`), and cells mostly
         ``covered`` (bool, the face's shape: where a card known to lie on top of it is), are
         left out of every comparison — but for a numeral or symbol clear of that card, pixel by
         pixel, in the pairwise decisions.
@@ -483,7 +434,7 @@ class Namer:
         of circles as a 1, were it taken whatever the first look said of it).  Only then: left out at the first
         look, the rim hides a sliver of what tells two names apart from every face beside a
         hand, and 16 faces named right at their true outlines became unsure."""
-        hand_px = self.hand_pixels(face_bgr)  # by colour alone: the same at either look
+        hand_px = self.hands.hand_pixels(face_bgr)  # by colour alone: the same at either look
         naming = self._looked_at(face_bgr, covered, hand_px)
         if naming.confidence < self.safe and naming.card not in ("", BACK):
             past_rim = self._named_past_the_rim(face_bgr, covered, hand_px, naming)
@@ -522,9 +473,9 @@ class Namer:
     def _looked_at(self, face_bgr: np.ndarray, covered: np.ndarray | None = None,
                    hand_px: np.ndarray | None = None) -> Naming:
         """The face's name at one look (see :meth:`name`); ``hand_px``: its
-        :meth:`hand_pixels`, when already found."""
+        :meth:`~companion.vision.hands.Hands.hand_pixels`, when already found."""
         if hand_px is None:
-            hand_px = self.hand_pixels(face_bgr)
+            hand_px = self.hands.hand_pixels(face_bgr)
         skin = cells_of_hand(hand_px)
         under = np.zeros_like(skin) if covered is None else cells_under(covered)
         if skin.any() and self.back_rows:  # a back's print may be warm (a brown pattern): a

@@ -193,7 +193,7 @@ class Reader:
         at the namer's size, where its skin was measured, and shrunk as the namer shrinks it
         for the ink (:func:`at_ink_size`)."""
         face = cv2.resize(small, (FACE_W, FACE_H), interpolation=cv2.INTER_LINEAR)
-        return at_ink_size(self.namer.hand_pixels(face))
+        return at_ink_size(self.namer.hands.hand_pixels(face))
 
     def _ink_agrees(self, small: np.ndarray, reading: Reading, hand: np.ndarray | None, cards_over=()) -> bool:
         """Whether a face named surely (``small``: straightened to ``INK_SIZE``; ``hand``: where
