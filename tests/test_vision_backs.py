@@ -14,7 +14,8 @@ import pytest
 
 from companion.vision.backs import BackLook, table_colour
 from companion.vision.covers import looked_astray
-from companion.vision.places import best_first, one_per_place
+from companion.vision.geometry import overlap
+from companion.vision.places import SAME, best_first, one_per_place
 from companion.vision.reader import BACK_LOOK, LOOKED
 from companion.vision.reading import UNSURE, Reading
 from sim.table_camera import STYLES
@@ -146,6 +147,28 @@ def test_a_back_guessed_behind_a_likelier_unsure_face_is_named_by_its_look():
     backs = [r for r in kept if r.card == "back"]
     assert len(backs) == 1 and backs[0].by_look and np.array_equal(backs[0].corners, guessed.corners)
 
+
+def test_a_back_guessed_where_an_unsure_face_stands_for_the_place_is_named_by_its_look():
+    """Big 0581: a back half under a hand; an outline taking in the hand guessed a face
+    unsurely and stood for the place, the picture's unsure back guesses at the card's own
+    outline merged into it, and the look, sure, was dropped: nothing was read there.  The look
+    names the back guessed behind the face, at the guess's outline."""
+    face = Reading(UNSURE, "3 star", looked_back(12).corners, 0.0, 0.72, (("3 star", 0.0),))
+    guessed = Reading(UNSURE, "back", looked_back(0).corners, 0.0, 0.60, (("back", 0.0),))
+    assert len(one_per_place(best_first([face, guessed]))) == 1  # (one place: the face stands for it)
+    kept = one_per_place(best_first([face, guessed, looked_back(30)]))
+    assert len(kept) == 1 and kept[0].card == "back" and kept[0].by_look
+    assert np.array_equal(kept[0].corners, guessed.corners)
+    # a look on the face's outline but off the back guessed there names nothing (big 1462: the
+    # look of a back beside such a place named the guess, on the table, a back invented)
+    assert overlap(looked_back(50).corners, face.corners) >= SAME > overlap(looked_back(50).corners, guessed.corners)
+    assert [r.card for r in one_per_place(best_first([face, guessed, looked_back(50)]))] == [UNSURE]
+    # with no back guessed there, the unsure face stands and the look is not let in
+    kept = one_per_place(best_first([face, looked_back(30)]))
+    assert [r.card for r in kept] == [UNSURE] and kept[0].guess == "3 star"
+    # nor where the place is named surely
+    sure = Reading("3 star", "3 star", looked_back(12).corners, 0.9, 0.95, (("3 star", 0.9),))
+    assert [r.card for r in one_per_place(best_first([sure, guessed, looked_back(30)]))] == ["3 star"]
 
 def test_a_back_read_by_its_look_over_a_card_named_by_its_picture_is_astray():
     named_back = card("back", 40, similarity=0.75)  # named by its picture, not seen whole

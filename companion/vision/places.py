@@ -70,8 +70,11 @@ def one_per_place(found: list[Reading]) -> list[Reading]:
     not another outline of it; one that fits worse is an outline a little off) — but for an
     unsure one that itself all but names the card (:func:`_names_too`) or scores it likeliest
     (:func:`_likeliest_there`).  A place whose picture only guessed a back is named by a sure
-    look there (:func:`_look_names_the_back_guessed`)."""
+    look there (:func:`_look_names_the_back_guessed`) — also where an unsure face, guessed
+    through an outline taking in what lies over the back, stands for the place before the back
+    guess: a face unsure there does not doubt a look that is sure."""
     kept: list[Reading] = []
+    backs_guessed: dict[int, Reading] = {}  # a place's likeliest unsure back guess, where a face stands for it
     for reading in found:
         same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME
                 and not _part_before_the_whole(other, reading) and not _one_under_the_other(reading, other)]
@@ -83,6 +86,16 @@ def one_per_place(found: list[Reading]) -> list[Reading]:
             # the back, may stand before the picture's guess at it: big 1150)
             kept[guessed] = replace(reading, corners=kept[guessed].corners, under=kept[guessed].under)
             continue
+        behind = next((i for i in same if i in backs_guessed and kept[i].card == UNSURE
+                       and _look_names_the_back_guessed(reading, backs_guessed[i])
+                       and overlap(reading.corners, backs_guessed[i].corners) >= SAME), None)
+        if behind is not None:  # (the back guess stood behind an unsure face there, and the look
+            # lies on the guess itself, not only on the face's outline: big 0581; big 1462)
+            kept[behind] = replace(reading, corners=backs_guessed[behind].corners, under=backs_guessed[behind].under)
+            continue
+        if reading.card == UNSURE and reading.guess == BACK:
+            for i in same:
+                backs_guessed.setdefault(i, reading)
         best = kept[same[0]]
         if at_odds(best, reading) and not _names_too(reading, best.card) \
                 and not _another_suit_guessed(reading, best.card) and not _likeliest_there(reading, best.card):
