@@ -119,3 +119,15 @@ def test_an_unsure_card_is_named_past_a_sure_card_its_edges_took_it_to_lie_on():
     truth = next(p for p in placed if p.card == "1 square")
     assert names_at(readings, truth) == {"1 square"}
     assert not invented(placed, readings)
+
+
+def test_an_unsure_card_is_named_past_an_unsure_card_its_edges_show_on_top_of_it():
+    """Big 0802: a 4 of squiggles under a 1 of squiggles whose pip a hand hides.  The 1 is
+    surely a card (0.91 like its face) but not surely named, so it was not left out of the
+    4's naming, and its print spoiled the 4 (unsure at 0.81).  Named past it — the 1's edge
+    shows it lies on top — the 4 is sure; the 1 stays unsure, as a hand hides its suit."""
+    from tests.vision_scenes import invented, names_at, read_round
+
+    placed, (four,), readings = read_round("big", "0802.jpg", "4 squiggle")
+    assert names_at(readings, four) == {"4 squiggle"}
+    assert not invented(placed, readings)

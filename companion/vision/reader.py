@@ -48,6 +48,8 @@ FAR_SNAP = 0.12  # an unsure back's outline is snapped onto edges this far off t
                  # twice the first snap's reach: a guess from a blurred union of two backs sits farther
                  # off, and a back's fine pattern matches only at its exact outline).  Faces are not: an
                  # outline of half a 2 of squares under another card, snapped so, was a sure 1 (big 1696)
+A_CARD = 0.9     # an unsure reading this like its face is surely a card, its name alone unsure: it may
+                 # lie over another card as a sure one does (:meth:`Reader._named_past_the_unsure`)
 WELL = 0.9       # a card named at this similarity needs no second look ...
 AGAIN = 0.9      # ... through an outline sharing this much with it (intersection over union)
 LOOKS = 3        # the closest looks at one place ...
@@ -634,9 +636,11 @@ class Reader:
         """The unsure readings named again with every card named surely that overlaps one left
         out of its naming, not only the cards seen whole: a card in the middle of a stack,
         itself partly hidden, lies over the one under it, whose name its print spoils
-        (:func:`sure_over`)."""
+        (:func:`sure_over`) — and, still unsure, with the cards surely seen but not surely named
+        that the edges show lie on top of it (:meth:`_named_past_the_unsure`)."""
         sure = sure_ones(readings)
-        return [self._named_past_the_sure(frame, r, sure)
+        cards = one_per_place(best_first([r for r in readings if r.card == UNSURE and r.similarity >= A_CARD]))
+        return [self._named_past_the_unsure(frame, self._named_past_the_sure(frame, r, sure), sure, cards)
                 if r.card == UNSURE and r.similarity >= FAIR and  # (a place named surely already: no need)
                 not any(iou(r.corners, s.corners) > CONFLICT for s in sure) else r
                 for r in readings]
@@ -656,6 +660,22 @@ class Reader:
             return again
         overlapping = sure_over(reading, sure)
         return self._named_past(frame, reading, overlapping) if len(overlapping) > len(over) else again
+
+    def _named_past_the_unsure(self, frame: np.ndarray, reading: Reading, sure: list[Reading],
+                               cards: list[Reading]) -> Reading:
+        """A reading still unsure named past the ``cards`` (unsure readings, one per place, as
+        like their faces as a card surely is: ``A_CARD``) that its edges show lie on top of it
+        (:func:`lies_on_top`; not merely overlapping: a card unsure is no card seen whole), as
+        well as the ``sure`` cards lying over it and those it left out already: such a card is surely a card, its name only unsure,
+        and its print spoils the card under it as a sure card's does (big 0802: a 4 of
+        squiggles under a 1 of squiggles whose pip a hand hides, the 1 unsure at 0.91, was
+        unsure at 0.81 with the 1's corner in it, and a sure 4 past it)."""
+        if reading.card != UNSURE:
+            return reading
+        on_it = [c.corners for c in cards if iou(c.corners, reading.corners) <= CONFLICT
+                 and overlap(reading.corners, c.corners) > COVER_LEAST
+                 and lies_on_top(self._edges, c.corners, reading.corners)]
+        return self._named_past(frame, reading, sure_over(reading, sure, self._edges) + on_it) if on_it else reading
 
     def _under_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
         """The sure readings named again past every other sure card overlapping them that their
