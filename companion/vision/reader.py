@@ -666,10 +666,11 @@ class Reader:
         """A reading still unsure named past the ``cards`` (unsure readings, one per place, as
         like their faces as a card surely is: ``A_CARD``) that its edges show lie on top of it
         (:func:`lies_on_top`; not merely overlapping: a card unsure is no card seen whole), as
-        well as the ``sure`` cards lying over it and those it left out already: such a card is surely a card, its name only unsure,
-        and its print spoils the card under it as a sure card's does (big 0802: a 4 of
-        squiggles under a 1 of squiggles whose pip a hand hides, the 1 unsure at 0.91, was
-        unsure at 0.81 with the 1's corner in it, and a sure 4 past it)."""
+        well as the ``sure`` cards lying over it and those it left out already.  Such a card is
+        surely a card, its name alone unsure, and its print spoils the card under it as a sure
+        card's does (big 0802: a 4 of squiggles under a 1 of squiggles whose pip a hand hides,
+        the 1 unsure at 0.91, was unsure at 0.81 with the 1's corner in it, and a sure 4 past
+        it)."""
         if reading.card != UNSURE:
             return reading
         on_it = [c.corners for c in cards if iou(c.corners, reading.corners) <= CONFLICT
