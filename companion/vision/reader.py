@@ -28,8 +28,8 @@ import numpy as np
 
 from companion.vision.backs import BackLook, table_colour
 from companion.vision.cells import at_ink_size, cells_under
-from companion.vision.covers import (COVER_LEAST, completed_under, covering, looked_astray, lying_over,
-                                     outlines_over_ink, sure_over)
+from companion.vision.covers import (completed_under, covering, looked_astray, lying_over, outlines_over_ink,
+                                     sure_over)
 from companion.vision.deck import load_deck
 from companion.vision.finder import Outlines, card_like, default_short_sides, sides
 from companion.vision.frame import printed_frame
@@ -376,10 +376,8 @@ class Reader:
                 continue  # its place is named already
             if sized and not sized_as(refused.outline, sized):
                 continue  # a part of the back (its look goes on past every side but the one covered)
-            on_it = [r.corners for r in sure if overlap(refused.outline, r.corners) > COVER_LEAST
-                     and iou(refused.outline, r.corners) <= CONFLICT
-                     and not any(r.corners is c for c in refused.over)
-                     and lies_on_top(edges, r.corners, refused.outline)]
+            on_it = [c for c in covering(refused.outline, [r.corners for r in sure])
+                     if not any(c is o for o in refused.over) and lies_on_top(edges, c, refused.outline)]
             if on_it:
                 reading = self._back_by_look(frame, refused.outline, list(refused.over) + on_it, refused.thumb)
                 out += [reading] if reading is not None else []
@@ -673,9 +671,8 @@ class Reader:
         it)."""
         if reading.card != UNSURE:
             return reading
-        on_it = [c.corners for c in cards if iou(c.corners, reading.corners) <= CONFLICT
-                 and overlap(reading.corners, c.corners) > COVER_LEAST
-                 and lies_on_top(self._edges, c.corners, reading.corners)]
+        on_it = [c for c in covering(reading.corners, [card.corners for card in cards])
+                 if lies_on_top(self._edges, c, reading.corners)]
         return self._named_past(frame, reading, sure_over(reading, sure, self._edges) + on_it) if on_it else reading
 
     def _under_the_cards_over(self, frame: np.ndarray, readings: list[Reading]) -> list[Reading]:
