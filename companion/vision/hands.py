@@ -11,7 +11,7 @@ import numpy as np
 
 from companion.vision.cells import cells_of_hand
 from companion.vision.geometry import FACE_H, FACE_W
-from companion.vision.ink import paper_shares_of
+from companion.vision.ink import paper_shares_of, share_planes
 
 SKIN_WARMER = 0.07      # skin: a pixel's share of red less its share of blue this much above the
                         # face's paper's (measured on the corpus's hands: 0.11 to 0.3, pale to dark;
@@ -38,12 +38,13 @@ def hand_with_rim(hand: np.ndarray) -> np.ndarray:
 
 
 class Hands:
-    """Hands over the faces of one deck: its ``faces`` (BGR, straightened) and its paper's
-    colour shares (B, G, R over their sum), which say where the deck's own print is
-    skin-coloured (an orange pip) — no hand is told from the print there."""
+    """Hands over the faces of one deck, learnt from its ``faces`` (BGR, straightened): its
+    paper's colour shares (B, G, R over their sum), against which skin is warmer, and where
+    its own print is skin-coloured (an orange pip) — no hand is told from the print there."""
 
-    def __init__(self, faces: list[np.ndarray], paper_shares: np.ndarray):
-        self.paper_shares = paper_shares
+    def __init__(self, faces: list[np.ndarray]):
+        papers = [np.stack(share_planes(face[20:-20, 10:-10])[0], axis=-1).reshape(-1, 3) for face in faces]
+        self.paper_shares = np.median(np.concatenate(papers), axis=0) if papers else np.full(3, 1 / 3, np.float32)
         taught = np.zeros((FACE_H, FACE_W), np.uint8)
         for face in faces:
             skin = self.skin_pixels(face).astype(np.uint8)

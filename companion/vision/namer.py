@@ -30,8 +30,7 @@ from companion.vision.align import affine_at_half, align_to, normalised_image, s
 from companion.vision.cells import CELL, at_ink_size, cells_at, cells_of_hand, cells_under, pixels_of
 from companion.vision.geometry import FACE_H, FACE_W
 from companion.vision.hands import Hands, hand_with_rim
-from companion.vision.ink import (INK_SIZE, hues_apart, ink_apart, ink_colour, inks_apart, share_planes,
-                                  taught_inks)
+from companion.vision.ink import INK_SIZE, hues_apart, ink_apart, ink_colour, inks_apart, taught_inks
 from companion.vision.patches import (PLAIN, LocalRead, Patch, Tally, best_matches, in_view, parts_apart,
                                       pictured_in_both, plain_side_of, shown_enough)
 
@@ -242,7 +241,7 @@ class Namer:
         self.inner = np.zeros((FACE_H, FACE_W), bool)  # the rim (corners, shadow) never decides
         self.inner[RIM:-RIM, RIM:-RIM] = True
         if first_look is not None:
-            self.paper_shares, self.hands = first_look.paper_shares, first_look.hands
+            self.hands = first_look.hands
             self.inks, self.suit_inks = first_look.inks, first_look.suit_inks
             self.second_look = None
             return
@@ -250,17 +249,10 @@ class Namer:
         self.second_look = Namer(faces, safe, first_look=self)  # for a face this leaves unsure
 
     def _colours_taught(self, faces: dict[str, np.ndarray]) -> None:
-        """The deck's colours, from its faces: its paper's, where its print is skin-coloured
-        itself, and each face's ink."""
-        # the cells where some taught face (either way up) is skin-coloured itself (an orange
-        # pip): a hand is not told from the print there.  Skin is told by its colour's shares
-        # against the paper's (warmer), which a face's brightness leaves alone: a dark hand and
-        # a pale one, in a dim room or under a lamp
-        papers = [np.stack(share_planes(face[20:-20, 10:-10])[0], axis=-1).reshape(-1, 3)
-                  for name, face in faces.items() if name != BACK]
-        self.paper_shares = np.median(np.concatenate(papers), axis=0) if papers else np.full(3, 1 / 3, np.float32)
+        """The deck's colours, from its faces: its paper's and where its print is skin-coloured
+        itself (:class:`~companion.vision.hands.Hands`), and each face's ink."""
         # (a back is told by its whole pattern, never past a hand)
-        self.hands = Hands([face for name, face in faces.items() if name != BACK], self.paper_shares)
+        self.hands = Hands([face for name, face in faces.items() if name != BACK])
         self.inks = taught_inks(faces, BACK)  # the coloured ink of each face
         by_suit_ink: dict[str, list[np.ndarray]] = {}
         for name, ink in self.inks.items():
