@@ -74,26 +74,27 @@ def one_per_place(found: list[Reading]) -> list[Reading]:
     through an outline taking in what lies over the back, stands for the place before the back
     guess: a face unsure there does not doubt a look that is sure."""
     kept: list[Reading] = []
-    backs_guessed: dict[int, Reading] = {}  # a place's likeliest unsure back guess, where a face stands for it
+    backs_guessed: dict[int, Reading] = {}  # a place's likeliest unsure back guess, merged into a face's place
     for reading in found:
         same = [i for i, other in enumerate(kept) if overlap(reading.corners, other.corners) >= SAME
                 and not _part_before_the_whole(other, reading) and not _one_under_the_other(reading, other)]
         if not same:
             kept.append(reading)
             continue
-        guessed = next((i for i in same if _look_names_the_back_guessed(reading, kept[i])), None)
-        if guessed is not None:  # (not only the place's best: a likelier unsure face, a little off
-            # the back, may stand before the picture's guess at it: big 1150)
-            kept[guessed] = replace(reading, corners=kept[guessed].corners, under=kept[guessed].under)
+        # a sure look names a place's back guess where nothing stands there surely: the guess
+        # kept for the place (big 0683), one behind a likelier unsure face a little off the back
+        # (big 1150), or one merged into a face's place from an outline taking in what lies
+        # over the back (big 0581) — where the look lies on the guess itself (big 1462: the look
+        # of a back beside such a place named a guess lying on the table)
+        guesses = [(i, guess) for i in sorted(same, key=lambda i: not _back_guessed(kept[i]))  # (kept ones first)
+                   if (guess := _back_guess_at(kept[i], backs_guessed.get(i))) is not None]
+        named = next(((i, guess) for i, guess in guesses if _look_names_the_back_guessed(reading, guess)
+                      and overlap(reading.corners, guess.corners) >= SAME), None)
+        if named is not None:  # (at the picture's outline, nearer the card's than a look's)
+            i, guess = named
+            kept[i] = replace(reading, corners=guess.corners, under=guess.under)
             continue
-        behind = next((i for i in same if i in backs_guessed and kept[i].card == UNSURE
-                       and _look_names_the_back_guessed(reading, backs_guessed[i])
-                       and overlap(reading.corners, backs_guessed[i].corners) >= SAME), None)
-        if behind is not None:  # (the back guess stood behind an unsure face there, and the look
-            # lies on the guess itself, not only on the face's outline: big 0581; big 1462)
-            kept[behind] = replace(reading, corners=backs_guessed[behind].corners, under=backs_guessed[behind].under)
-            continue
-        if reading.card == UNSURE and reading.guess == BACK:
+        if _back_guessed(reading):
             for i in same:
                 backs_guessed.setdefault(i, reading)
         best = kept[same[0]]
@@ -133,13 +134,27 @@ def _part_before_the_whole(kept: Reading, reading: Reading) -> bool:
     return quad_area(kept.corners) < PART * quad_area(reading.corners)
 
 
+def _back_guess_at(place: Reading, merged: Reading | None) -> Reading | None:
+    """The picture's unsure back guess at a place (``place``: the reading standing for it;
+    ``merged``: the likeliest back guess merged into it), or None where the place is named
+    surely."""
+    if _back_guessed(place):
+        return place
+    return merged if place.card == UNSURE else None
+
+
+def _back_guessed(reading: Reading) -> bool:
+    """Whether a reading is the picture's unsure guess of a back."""
+    return reading.card == UNSURE and reading.guess == BACK
+
+
 def _look_names_the_back_guessed(reading: Reading, best: Reading) -> bool:
     """Whether a back read surely by its look stands where the picture guessed a back but could
     not name it: both say back, and the look is sure (a back whole in plain view, its fine
     pattern a few pixels off its outline, was unsure or, matched too faintly to ask about, missed
     — though its look named it surely at the same place: big 0683, 1967).  It is named at the
     picture's outline, which is nearer the card's than a look's."""
-    return reading.by_look and reading.card == BACK and best.card == UNSURE and best.guess == BACK
+    return reading.by_look and reading.card == BACK and _back_guessed(best)
 
 
 def _another_suit_guessed(reading: Reading, card: str) -> bool:
