@@ -15,7 +15,7 @@ import pytest
 from companion.vision.backs import BackLook, table_colour
 from companion.vision.covers import looked_astray
 from companion.vision.geometry import overlap
-from companion.vision.places import SAME, best_first, one_per_place
+from companion.vision.places import LOOK_WITHIN, SAME, best_first, one_per_place
 from companion.vision.reader import BACK_LOOK, LOOKED
 from companion.vision.reading import UNSURE, Reading
 from sim.table_camera import STYLES
@@ -114,8 +114,10 @@ def test_an_outline_that_is_no_back_s_own_is_not_read_by_its_look(scene, around)
     assert all(names_at(readings, p) <= {"back", UNSURE} for p in backs)
 
 
-def looked_back(x: float, under=()) -> Reading:
-    corners = np.float32([[x, 0], [x + 100, 0], [x + 100, 140], [x, 140]])
+def looked_back(x: float, under=(), width: float = 100) -> Reading:
+    """A back read by its look at an outline ``width`` wide (a look's outline may be part of a
+    back: its cells look alike anywhere on it)."""
+    corners = np.float32([[x, 0], [x + width, 0], [x + width, 140], [x, 140]])
     return Reading("back", "back", corners, 0.9, LOOKED, (("back", 0.9),), tuple(under), by_look=True)
 
 
@@ -143,7 +145,9 @@ def test_a_back_guessed_behind_a_likelier_unsure_face_is_named_by_its_look():
     and the back was missed.  The look names the place's back guess, wherever it stands."""
     guessed = Reading(UNSURE, "back", looked_back(0).corners, 0.0, 0.61, (("back", 0.0),))
     face = Reading(UNSURE, "5 star", looked_back(50).corners, 0.0, 0.76, (("5 star", 0.2),))  # half over it
-    kept = one_per_place(best_first([face, guessed, looked_back(25)]))
+    look = looked_back(30, width=60)  # (within the guess, and two thirds within the face)
+    assert overlap(look.corners, face.corners) >= SAME
+    kept = one_per_place(best_first([face, guessed, look]))
     backs = [r for r in kept if r.card == "back"]
     assert len(backs) == 1 and backs[0].by_look and np.array_equal(backs[0].corners, guessed.corners)
 
@@ -156,19 +160,25 @@ def test_a_back_guessed_where_an_unsure_face_stands_for_the_place_is_named_by_it
     face = Reading(UNSURE, "3 star", looked_back(12).corners, 0.0, 0.72, (("3 star", 0.0),))
     guessed = Reading(UNSURE, "back", looked_back(0).corners, 0.0, 0.60, (("back", 0.0),))
     assert len(one_per_place(best_first([face, guessed]))) == 1  # (one place: the face stands for it)
-    kept = one_per_place(best_first([face, guessed, looked_back(30)]))
+    below_the_hand = looked_back(30, width=60)  # (the look of the part the hand leaves, within the guess)
+    kept = one_per_place(best_first([face, guessed, below_the_hand]))
     assert len(kept) == 1 and kept[0].card == "back" and kept[0].by_look
     assert np.array_equal(kept[0].corners, guessed.corners)
     # a look on the face's outline but off the back guessed there names nothing (big 1462: the
     # look of a back beside such a place named the guess, on the table, a back invented)
     assert overlap(looked_back(50).corners, face.corners) >= SAME > overlap(looked_back(50).corners, guessed.corners)
     assert [r.card for r in one_per_place(best_first([face, guessed, looked_back(50)]))] == [UNSURE]
+    # nor a look lying partly past the guess (big 1755: a look at part of a back, a third of it
+    # outside a guess lying mostly on the cloth, named the guess: a back invented)
+    partly_past = looked_back(60, width=60)
+    assert LOOK_WITHIN > overlap(partly_past.corners, guessed.corners) >= SAME
+    assert [r.card for r in one_per_place(best_first([face, guessed, partly_past]))] == [UNSURE]
     # with no back guessed there, the unsure face stands and the look is not let in
-    kept = one_per_place(best_first([face, looked_back(30)]))
+    kept = one_per_place(best_first([face, below_the_hand]))
     assert [r.card for r in kept] == [UNSURE] and kept[0].guess == "3 star"
     # nor where the place is named surely
     sure = Reading("3 star", "3 star", looked_back(12).corners, 0.9, 0.95, (("3 star", 0.9),))
-    assert [r.card for r in one_per_place(best_first([sure, guessed, looked_back(30)]))] == ["3 star"]
+    assert [r.card for r in one_per_place(best_first([sure, guessed, below_the_hand]))] == ["3 star"]
 
 def test_a_back_read_by_its_look_over_a_card_named_by_its_picture_is_astray():
     named_back = card("back", 40, similarity=0.75)  # named by its picture, not seen whole

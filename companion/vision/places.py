@@ -21,6 +21,9 @@ CONFLICT = 0.7   # two outlines of one card sharing this much (intersection over
 CONFLICT_NEAR = 0.04  # ... where the second fits it nearly as well (similarity; measured: a 3 of circles
                       # under a back named 5 at 0.91 and 3 at 0.89; outlines a little off that named
                       # whole cards wrongly fitted 0.05 to 0.10 worse than the outline naming them right)
+LOOK_WITHIN = 0.8  # a sure look names a back guess only lying this much (of the smaller) within it: the
+                  # looks that named one lay wholly within it (big 0581, 1150, check 373), the one
+                  # that named a guess lying mostly on the cloth 0.64 (big 1755)
 LIKELIEST_TIE = 0.02  # ... but not where an unsure second scores the sure name within this of its likeliest name
 READ_HERE = 0.5  # a card completed on the table's plane sharing this much with a reading is read there
 
@@ -84,12 +87,13 @@ def one_per_place(found: list[Reading]) -> list[Reading]:
         # a sure look names a place's back guess where nothing stands there surely: the guess
         # kept for the place (big 0683), one behind a likelier unsure face a little off the back
         # (big 1150), or one merged into a face's place from an outline taking in what lies
-        # over the back (big 0581) — where the look lies on the guess itself (big 1462: the look
-        # of a back beside such a place named a guess lying on the table)
+        # over the back (big 0581) — where the look lies within the guess itself (big 1462: the
+        # look of a back beside such a place named a guess lying on the table; big 1755: a look
+        # at part of a back, a third of it outside a guess lying mostly on the cloth, named it)
         guesses = [(i, guess) for i in sorted(same, key=lambda i: not _back_guessed(kept[i]))  # (kept ones first)
                    if (guess := _back_guess_at(kept[i], backs_guessed.get(i))) is not None]
         named = next(((i, guess) for i, guess in guesses if _look_names_the_back_guessed(reading, guess)
-                      and overlap(reading.corners, guess.corners) >= SAME), None)
+                      and overlap(reading.corners, guess.corners) >= LOOK_WITHIN), None)
         if named is not None:  # (at the picture's outline, nearer the card's than a look's)
             i, guess = named
             kept[i] = replace(reading, corners=guess.corners, under=guess.under)

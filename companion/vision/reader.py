@@ -40,7 +40,8 @@ from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST
                                     THUMB, Namer, suit_of)
 from companion.vision.places import CONFLICT, CONFLICT_NEAR, at_odds, best_first, not_read, one_of_each, one_per_place
 from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, outlines_on_top, sure_ones
-from companion.vision.sizes import short_side_on, sized_alike, sized_as, sized_on_table, sizes_shown, table_plane
+from companion.vision.sizes import (short_side_on, sized_alike, sized_as, sized_on_table, sizes_again, sizes_shown,
+                                    table_plane)
 from companion.vision.stacking import lies_on_top
 from companion.vision.straight_edges import StraightEdges
 
@@ -724,8 +725,9 @@ class Reader:
         ``seen``: the outlines' right-angled corners, snapped onto the edges, and the frame's
         straight edges meeting square (in the frame, or on the table's plane that a card
         ``seen`` whole gives) — a card lying over others of its own paper has no
-        outline of its own, but its sides are straight edges — named as they are (they lie on
-        the edges); and last, where nothing is read yet, the straight edges' corners and then
+        outline of its own, but its sides are straight edges — and the cards between two
+        long sides (in the frame, and on the table's plane where it is known), named as they
+        are (they lie on the edges); and last, where nothing is read yet, the straight edges' corners and then
         the outlines' (snapped onto the edges) completed on the table's plane
         (:meth:`StraightEdges.table_guesses`, :meth:`Outlines.table_guesses`: a card square-cornered and its
         true size there is a card's exact outline in the frame, as one completed in the frame
@@ -736,6 +738,8 @@ class Reader:
         found = self._named(frame, outlines.corner_guesses(shorts, here), known=sure_ones(seen), grow=False,
                             edges=edges, covers=outlines_on_top(seen))
         guesses = straight.corner_guesses(shorts, here, plane) + straight.between_guesses(shorts, here)
+        if plane is not None:
+            guesses += straight.table_between_guesses(shorts, plane)
         found += self._named(frame, guesses, known=sure_ones(seen + found), grow=False, covers=outlines_on_top(seen + found))
         if plane is None:
             return found
@@ -769,12 +773,9 @@ class Reader:
         shorts = [float(np.median(sized))] if sized else may_be
         straight = StraightEdges(frame, self.paper)
         second = self._completed(frame, outlines, straight, shorts, first, edges)
-        if not sized:  # none seen whole at first: the cards the corners completed give the size, and
-            # the corners are completed again at it (each size tried first was a few per cent off,
-            # and a card under others was named at none of them)
-            sized = sizes_shown(second, may_be)
-            if sized:
-                second += self._completed(frame, outlines, straight, [float(np.median(sized))], first + second, edges)
+        again = sizes_again(first, second, may_be)
+        if again:
+            second += self._completed(frame, outlines, straight, again, first + second, edges)
         second = self._ink_trusted(frame, second, first)
         found = first + second + self._looked_again(frame, first + second, edges)
         found = self._over_the_cards_under(frame, found)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.vision.completion import ShortSideHere
+from companion.vision.completion import SEEN_WHOLE, ShortSideHere
 from companion.vision.finder import sides
 from companion.vision.geometry import ASPECT, FACE_H, FACE_W, order_corners, quad_area
-from companion.vision.reading import ON_TOP, UNSURE, Reading, made_unsure
+from companion.vision.reading import ON_TOP, UNSURE, Reading, made_unsure, sure_ones
 
 SIZE_LOW = 0.8   # a card named surely at under this share of the size expected where it lies (or over
                  # its inverse) is not sure (half a card: 0.71)
@@ -114,6 +114,32 @@ def sizes_shown(readings: list[Reading], may_be: list[float]) -> list[float]:
     square, half a card wide, can look like a plain face in grey."""
     sized = [sides(r.corners)[0] for r in readings if r.similarity > SIZED]
     return [side for side in sized if SIZE_LOW * may_be[0] <= side <= may_be[-1] / SIZE_LOW]
+
+
+def sizes_again(first: list[Reading], second: list[Reading], may_be: list[float]) -> list[float]:
+    """The short sides to complete the corners at once more, after completing them at the
+    size the ``first`` readings (the outlines named) showed, or at each size a card ``may_be``
+    where they showed none (:func:`sizes_shown`) — the completed readings being ``second``.
+
+    - None showed a size: the size the completed cards show.  Each size tried was a few per
+      cent off, and a card under two others was named at none of them.
+    - Only unsure readings showed it: the size the cards completed and named surely show, or
+      with none, every size a card may have — either only where it differs from the size
+      tried by more than a side seen whole may.  An unsure reading of part of a card can show
+      a size far off: big 0819's only card, a 1 of crosses half under a hand, was read as the
+      cross in its middle, half a card wide, and completed only at that size; big 1428's 4 of
+      crosses, between two cards named surely once completed, only at the size of two
+      outlines that took in glare (a fifth too large).
+    - A card named surely showed it: none."""
+    if not sizes_shown(first, may_be):
+        shown = sizes_shown(second, may_be)
+        return [float(np.median(shown))] if shown else []
+    if sizes_shown(sure_ones(first), may_be):
+        return []
+    tried = float(np.median(sizes_shown(first, may_be)))
+    shown = sizes_shown(sure_ones(second), may_be)
+    again = [float(np.median(shown))] if shown else may_be
+    return [side for side in again if abs(side / tried - 1.0) > SEEN_WHOLE]
 
 
 def table_plane(readings: list[Reading]) -> np.ndarray | None:

@@ -15,7 +15,7 @@ import numpy as np
 from companion.vision.completion import (SEEN_WHOLE, ShortSideHere, as_seen, card_from_corner, completed_on_table,
                                          in_frame, sizes_at)
 from companion.vision.finder import paper_mask
-from companion.vision.geometry import ASPECT
+from companion.vision.geometry import ASPECT, FACE_H, FACE_W
 
 SEGMENT_LEAST = 0.3   # of the smallest short side: shorter straight edges are print, grain, noise
 SEGMENT_MEET = 8.0    # pixels: two edges whose lines cross this near an end of each make a corner
@@ -94,9 +94,49 @@ class StraightEdges:
         under a 4 of squiggles, was missed).  Its length runs from where the two sides' seen
         parts begin, and — unless they already span a card's length — also back from where
         they end: which end is the card's is not seen, and the namer tells."""
-        if self._paper is None:
+        a, b, length, _, i, j = self._long_sides(short_sides)
+        found = []
+        for si, sj in zip(i.tolist(), j.tolist()):
+            pair = _Pair(a[si], b[si], a[sj], b[sj])
+            for short in sizes_at(pair.middle, short_sides, here):
+                if abs(pair.apart / short - 1.0) > SEEN_WHOLE or max(length[si], length[sj]) > (1 + SEEN_WHOLE) * short * ASPECT:
+                    continue  # not a card's width apart, or a side longer than its long side
+                found += [card for card in (in_frame(c, self.size) for c in pair.cards(as_seen(pair.span, short * ASPECT)))
+                          if card is not None]
+        return found
+
+    def table_between_guesses(self, short_sides: list[float], plane: np.ndarray) -> list[np.ndarray]:
+        """The cards :meth:`between_guesses` completes, completed instead on the table's ``plane``
+        (where a card is ``FACE_W`` by ``FACE_H``) and mapped back into the frame: under a
+        tilted camera a card's ends do not run square to its sides in the frame, and one
+        completed there lies a few pixels off at its hidden end (big 1622: a 1 of squares,
+        both ends under other cards, was completed 10 pixels long at one end and missed)."""
+        a, b, _, _, i, j = self._long_sides(short_sides)
+        if len(i) == 0:
             return []
+        on_table = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float32), plane).reshape(-1, 2) for p in (a, b)]
+        back, found = np.linalg.inv(plane), []
+        for si, sj in zip(i.tolist(), j.tolist()):
+            pair = _Pair(on_table[0][si], on_table[1][si], on_table[0][sj], on_table[1][sj])
+            if abs(pair.apart / FACE_W - 1.0) > SEEN_WHOLE:
+                continue  # not a card's width apart on the table
+            for card in pair.cards(FACE_H):
+                seen = cv2.perspectiveTransform(card.reshape(-1, 1, 2).astype(np.float32), back).reshape(4, 2)
+                card = in_frame(seen, self.size)
+                if card is not None:
+                    found.append(card)
+        return found
+
+    def _long_sides(self, short_sides: list[float]):
+        """The pairs of segments (i, j) that may be a card's two long sides: running one way,
+        roughly a card's width apart (for the sizes given), the deck's paper inside each
+        towards the other — with every segment's start, end, length and direction (as
+        :meth:`_long_enough`).  No pairs without the deck's paper known: a table's grain
+        and weave run in such pairs too."""
         a, b, length, d, was_joined = self._long_enough(short_sides)
+        none = np.zeros(0, int)
+        if self._paper is None or len(a) == 0:
+            return a, b, length, d, none, none
         normal = np.stack([-d[:, 1], d[:, 0]], axis=1)
         papered = self._paper_sides(a, b, normal)  # (segments, 2): paper inside on the left (+1), right (-1)
         edge = papered.any(axis=1)  # (a card's side at all: few of a busy table's segments are)
@@ -112,28 +152,7 @@ class StraightEdges:
         i, j, side_i, side_j = i[near], j[near], side_i[near], side_j[near]
         i_ok = papered[i, (side_i < 0).astype(int)]
         j_ok = papered[j, (side_j < 0).astype(int)]
-        i, j = i[i_ok & j_ok], j[i_ok & j_ok]
-        found = []
-        for si, sj in zip(i.tolist(), j.tolist()):
-            dj = d[sj] if float(np.dot(d[si], d[sj])) > 0 else -d[sj]
-            u = d[si] + dj
-            u /= np.linalg.norm(u)
-            n = np.float32([-u[1], u[0]])
-            middle = (a[si] + b[si] + a[sj] + b[sj]) / 4
-            apart = abs(float(np.dot((a[sj] + b[sj] - a[si] - b[si]) / 2, n)))
-            along = [float(np.dot(p - middle, u)) for p in (a[si], b[si], a[sj], b[sj])]
-            first, last = min(along), max(along)
-            for short in sizes_at(middle, short_sides, here):
-                if abs(apart / short - 1.0) > SEEN_WHOLE or max(length[si], length[sj]) > (1 + SEEN_WHOLE) * short * ASPECT:
-                    continue  # not a card's width apart, or a side longer than its long side
-                long = as_seen(last - first, short * ASPECT)
-                if last - first > (1 + SEEN_WHOLE) * long:
-                    continue  # they run farther than one card is long
-                for start in {first, last - long}:
-                    card = _between(middle, u, n, start, long, (a[si], d[si]), (a[sj], d[sj]), self.size)
-                    if card is not None:
-                        found.append(card)
-        return found
+        return a, b, length, d, i[i_ok & j_ok], j[i_ok & j_ok]
 
     def _paper_sides(self, a: np.ndarray, b: np.ndarray, normal: np.ndarray) -> np.ndarray:
         """For each segment (from ``a`` to ``b``, ``normal`` its left), whether a card's paper
@@ -248,21 +267,52 @@ def _joined_last(i: np.ndarray, j: np.ndarray, was_joined: np.ndarray) -> tuple[
     return i[order], j[order]
 
 
-def _between(middle: np.ndarray, u: np.ndarray, n: np.ndarray, start: float, long: float, first_line, second_line,
-             size: tuple[int, int]) -> np.ndarray | None:
-    """The card (ordered) between two lines (each a point and a direction) that run along
-    ``u`` either side of ``middle``, from ``start`` to ``start + long`` along ``u`` — or None
-    where it lies out of the frame (:func:`in_frame`)."""
-    corners = []
-    for point, direction in (first_line, second_line):
-        for t in (start, start + long):
-            foot = middle + u * t  # where the card's end crosses the line: along ``n`` from here
-            system = np.float64([[n[0], -direction[0]], [n[1], -direction[1]]])
-            if abs(np.linalg.det(system)) < 1e-6:
-                return None
-            across, _ = np.linalg.solve(system, point - foot)
-            corners.append(foot + n * across)
-    return in_frame(np.float32([corners[0], corners[1], corners[3], corners[2]]), size)
+class _Pair:
+    """Two straight edges that run side by side (each from one end to the other): the way
+    they run (``u``), across it (``n``), their middle, how far apart they lie, and where
+    their seen parts begin and end along ``u`` (``first``, ``last``, from the middle)."""
+
+    def __init__(self, ai: np.ndarray, bi: np.ndarray, aj: np.ndarray, bj: np.ndarray):
+        di, dj = bi - ai, bj - aj
+        di = di / max(float(np.linalg.norm(di)), 1e-3)
+        dj = dj / max(float(np.linalg.norm(dj)), 1e-3)
+        dj = dj if float(np.dot(di, dj)) > 0 else -dj
+        u = di + dj
+        self.u = u / np.linalg.norm(u)
+        self.n = np.float32([-self.u[1], self.u[0]])
+        self.middle = (ai + bi + aj + bj) / 4
+        self.apart = abs(float(np.dot((aj + bj - ai - bi) / 2, self.n)))
+        along = [float(np.dot(p - self.middle, self.u)) for p in (ai, bi, aj, bj)]
+        self.first, self.last = min(along), max(along)
+        self.span = self.last - self.first
+        self._lines = ((ai, di), (aj, dj))
+
+    def cards(self, long: float) -> list[np.ndarray]:
+        """The cards ``long`` long between the two lines: from where their seen parts begin,
+        and back from where they end (both, unless the seen parts span a card's length) —
+        none where they run farther than one card is long."""
+        if self.span > (1 + SEEN_WHOLE) * long:
+            return []
+        cards = []
+        for start in {self.first, self.last - long}:
+            card = self._between(start, long)
+            if card is not None:
+                cards.append(card)
+        return cards
+
+    def _between(self, start: float, long: float) -> np.ndarray | None:
+        """The card's four corners (unordered) from ``start`` to ``start + long`` along ``u``,
+        where its ends cross the two lines — or None where a line runs along an end."""
+        corners = []
+        for point, direction in self._lines:
+            for t in (start, start + long):
+                foot = self.middle + self.u * t  # where the card's end crosses the line: along ``n`` from here
+                system = np.float64([[self.n[0], -direction[0]], [self.n[1], -direction[1]]])
+                if abs(np.linalg.det(system)) < 1e-6:
+                    return None
+                across, _ = np.linalg.solve(system, point - foot)
+                corners.append(foot + self.n * across)
+        return np.float32([corners[0], corners[1], corners[3], corners[2]])
 
 
 def _whole_sides(segment: np.ndarray, meet: np.ndarray, end: np.ndarray) -> dict[int, float]:
