@@ -727,8 +727,8 @@ class Reader:
         ``seen`` whole gives) — a card lying over others of its own paper has no
         outline of its own, but its sides are straight edges — and the cards between two
         long sides (in the frame, and on the table's plane where it is known), named as they
-        are (they lie on the edges); and last, where nothing is read yet, the straight edges' corners and then
-        the outlines' (snapped onto the edges) completed on the table's plane
+        are (they lie on the edges); and last, where nothing is read yet, the straight edges'
+        corners and then the outlines' (snapped onto the edges) completed on the table's plane
         (:meth:`StraightEdges.table_guesses`, :meth:`Outlines.table_guesses`: a card square-cornered and its
         true size there is a card's exact outline in the frame, as one completed in the frame
         under a tilted camera is not; an unsure card is measured out on the plane again in

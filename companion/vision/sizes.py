@@ -131,15 +131,15 @@ def sizes_again(first: list[Reading], second: list[Reading], may_be: list[float]
       crosses, between two cards named surely once completed, only at the size of two
       outlines that took in glare (a fifth too large).
     - A card named surely showed it: none."""
-    if not sizes_shown(first, may_be):
+    tried = sizes_shown(first, may_be)
+    if not tried:
         shown = sizes_shown(second, may_be)
         return [float(np.median(shown))] if shown else []
     if sizes_shown(sure_ones(first), may_be):
         return []
-    tried = float(np.median(sizes_shown(first, may_be)))
     shown = sizes_shown(sure_ones(second), may_be)
     again = [float(np.median(shown))] if shown else may_be
-    return [side for side in again if abs(side / tried - 1.0) > SEEN_WHOLE]
+    return [side for side in again if abs(side / float(np.median(tried)) - 1.0) > SEEN_WHOLE]
 
 
 def table_plane(readings: list[Reading]) -> np.ndarray | None:

@@ -66,6 +66,7 @@ class StraightEdges:
         self.segments = np.zeros((0, 4), np.float32) if found is None else found.reshape(-1, 4)
         self._joined: dict[tuple[float, float], np.ndarray] = {}  # the broken edges joined, by the sizes
         self._corners_made: dict[tuple, Corners | None] = {}  # by the sizes and plane (:meth:`_corners`)
+        self._long_sides_made: dict[tuple, tuple] = {}  # by the sizes (:meth:`_long_sides`)
         self.size = (frame.shape[1], frame.shape[0])
         # (for the cards between two sides: where the deck's paper lies, looked for when first asked)
         self._frame, self._gray, self._paper = frame, gray, paper
@@ -132,7 +133,15 @@ class StraightEdges:
         roughly a card's width apart (for the sizes given), the deck's paper inside each
         towards the other — with every segment's start, end, length and direction (as
         :meth:`_long_enough`).  No pairs without the deck's paper known: a table's grain
-        and weave run in such pairs too."""
+        and weave run in such pairs too.  Kept for the sizes asked: the cards completed
+        between them in the frame and on the table share them."""
+        key = tuple(short_sides)
+        if key not in self._long_sides_made:
+            self._long_sides_made[key] = self._long_sides_paired(short_sides)
+        return self._long_sides_made[key]
+
+    def _long_sides_paired(self, short_sides: list[float]):
+        """:meth:`_long_sides`, made."""
         a, b, length, d, was_joined = self._long_enough(short_sides)
         none = np.zeros(0, int)
         if self._paper is None or len(a) == 0:
