@@ -8,10 +8,14 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from companion.vision.namer import FAIR
+from companion.vision.namer import BACK, FAIR, GOOD
 
 SAFE = 0.8       # the confidence at and above which a name is reported as the card
 UNSURE = "unsure"
+KNOWN = FAIR + SAFE * (GOOD - FAIR)  # a face named surely at a likeness below this (every rival beaten
+                 # plainly, :data:`~companion.vision.namer.GOOD_PLAIN`) is not yet a known card: its place is
+                 # still searched (check 200: a 1 of squares named surely at 0.81, at an outline a little
+                 # off it, kept its completed outline, 0.97, from being named, and the card was left unsure)
 ON_TOP = 0.9     # a card named surely at this similarity is seen whole: it lies on top of any it overlaps
 
 
@@ -43,9 +47,11 @@ def made_unsure(reading: Reading) -> Reading:
 
 
 def sure_ones(readings: list[Reading]) -> list[Reading]:
-    """The readings named surely that look like a card at all: the cards already known, whose
-    places no later guess is named in again."""
-    return [r for r in readings if r.card != UNSURE and r.similarity > FAIR and not r.by_look]
+    """The readings named surely that look like a card at all (a face like its taught one
+    ``KNOWN``, a back ``FAIR``): the cards already known, whose places no later guess is named
+    in again."""
+    return [r for r in readings
+            if r.card != UNSURE and r.similarity > (FAIR if r.card == BACK else KNOWN) and not r.by_look]
 
 
 def outlines_on_top(readings: list[Reading]) -> list[np.ndarray]:
