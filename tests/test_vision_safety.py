@@ -69,6 +69,28 @@ def test_another_outline_naming_a_card_otherwise_leaves_it_unsure_unless_it_all_
     assert one_per_place([sure, named_otherwise])[0].card == UNSURE  # a sure rival always counts
 
 
+def test_a_rival_sure_only_by_beating_every_rival_plainly_doubts_a_card_only_fitting_as_well():
+    """A rival named surely fitting the card nearly as well (within ``CONFLICT_NEAR``) doubts
+    it; one sure only by beating every rival plainly, below ``KNOWN``, must fit as well: its
+    likeness is all that says its outline is not a little off.  Big 1186's 5 of crosses in
+    glare (0.849) was doubted by a 5 of stars so named at 0.817, and was unsure."""
+    from companion.vision.places import CONFLICT_NEAR
+    from companion.vision.reading import KNOWN
+
+    def rival(similarity):
+        return Reading("5 star", "5 star", sure.corners + 2, 1.0, similarity, (("5 star", 1.0),))
+
+    sure = card("5 cross", similarity=KNOWN - 0.007)
+    assert one_per_place([sure, rival(KNOWN - 0.039)])[0].card == "5 cross"
+    assert one_per_place([sure, rival(KNOWN - 0.007)])[0].card == UNSURE
+    sure = card("5 cross", similarity=0.95)
+    assert one_per_place([sure, rival(0.95 - CONFLICT_NEAR + 0.01)])[0].card == UNSURE
+    placed, readings = read_scene("big", "1186.jpg")
+    truth = next(p for p in placed if p.card == "5 cross")
+    assert names_at(readings, truth) == {"5 cross"}
+    assert not invented(placed, readings)
+
+
 def test_a_card_named_past_the_card_over_it_stands_beside_that_card():
     """Big 0276: a 4 of circles half under a 1 of circles, named surely with the 1 left out as
     lying on top, at an outline sharing more than SAME with the 1's: two cards, one under the

@@ -11,7 +11,7 @@ import numpy as np
 
 from companion.vision.geometry import iou, overlap, quad_area
 from companion.vision.namer import BACK, suit_of
-from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure
+from companion.vision.reading import KNOWN, SAFE, UNSURE, Reading, made_unsure
 
 SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card ...
 PART = 0.6       # ... unless both are named surely, otherwise, the likelier under this share of the other's
@@ -20,7 +20,11 @@ CONFLICT = 0.7   # two outlines of one card sharing this much (intersection over
                  # surely as two cards leave it unsure ...
 CONFLICT_NEAR = 0.04  # ... where the second fits it nearly as well (similarity; measured: a 3 of circles
                       # under a back named 5 at 0.91 and 3 at 0.89; outlines a little off that named
-                      # whole cards wrongly fitted 0.05 to 0.10 worse than the outline naming them right)
+                      # whole cards wrongly fitted 0.05 to 0.10 worse than the outline naming them right) —
+                      # or at least as well, where the second is sure only by beating every rival plainly
+                      # (below :data:`~companion.vision.reading.KNOWN`): its likeness is all that says its
+                      # outline is not a little off (big 1186: a 5 of crosses in glare, named surely at
+                      # 0.849, was doubted by an outline a little off naming a 5 of stars so at 0.817)
 LOOK_WITHIN = 0.8  # a sure look names a back guess only lying this much (of the smaller) within it: the
                   # looks that named one lay wholly within it (big 0581, 1150, check 373), the one
                   # that named a guess lying mostly on the cloth 0.64 (big 1755)
@@ -111,8 +115,9 @@ def one_per_place(found: list[Reading]) -> list[Reading]:
 def at_odds(best: Reading, reading: Reading) -> bool:
     """Whether ``reading``, another outline of the card ``best`` names surely (sharing
     ``CONFLICT`` with it), names it otherwise and fits it about as well (surely, within
-    ``CONFLICT_NEAR``) or better (unsurely): one of the two names is wrong (:func:`one_per_place`)."""
-    near = CONFLICT_NEAR if reading.card != UNSURE else 0.0
+    ``CONFLICT_NEAR``; sure below ``KNOWN``, as well) or better (unsurely): one of the two names
+    is wrong (:func:`one_per_place`)."""
+    near = CONFLICT_NEAR if reading.card != UNSURE and reading.similarity > KNOWN else 0.0
     return (best.card not in (UNSURE, reading.guess) and iou(reading.corners, best.corners) > CONFLICT
             and reading.similarity >= best.similarity - near)
 
