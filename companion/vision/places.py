@@ -11,7 +11,7 @@ import numpy as np
 
 from companion.vision.geometry import iou, overlap, quad_area
 from companion.vision.namer import BACK, suit_of
-from companion.vision.reading import KNOWN, SAFE, UNSURE, Reading, made_unsure
+from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, plainly_only
 
 SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card ...
 PART = 0.6       # ... unless both are named surely, otherwise, the likelier under this share of the other's
@@ -115,9 +115,9 @@ def one_per_place(found: list[Reading]) -> list[Reading]:
 def at_odds(best: Reading, reading: Reading) -> bool:
     """Whether ``reading``, another outline of the card ``best`` names surely (sharing
     ``CONFLICT`` with it), names it otherwise and fits it about as well (surely, within
-    ``CONFLICT_NEAR``; sure below ``KNOWN``, as well) or better (unsurely): one of the two names
-    is wrong (:func:`one_per_place`)."""
-    near = CONFLICT_NEAR if reading.card != UNSURE and reading.similarity > KNOWN else 0.0
+    ``CONFLICT_NEAR``; sure only by beating every rival plainly, as well) or better (unsurely):
+    one of the two names is wrong (:func:`one_per_place`)."""
+    near = 0.0 if reading.card == UNSURE or plainly_only(reading) else CONFLICT_NEAR
     return (best.card not in (UNSURE, reading.guess) and iou(reading.corners, best.corners) > CONFLICT
             and reading.similarity >= best.similarity - near)
 

@@ -47,11 +47,17 @@ def made_unsure(reading: Reading) -> Reading:
 
 
 def sure_ones(readings: list[Reading]) -> list[Reading]:
-    """The readings named surely that look like a card at all (a face like its taught one
-    ``KNOWN``, a back ``FAIR``): the cards already known, whose places no later guess is named
-    in again."""
+    """The readings named surely that look like a card at all, and not only by beating every
+    rival plainly (:func:`plainly_only`): the cards already known, whose places no later guess
+    is named in again."""
     return [r for r in readings
-            if r.card != UNSURE and r.similarity > (FAIR if r.card == BACK else KNOWN) and not r.by_look]
+            if r.card != UNSURE and r.similarity > FAIR and not r.by_look and not plainly_only(r)]
+
+
+def plainly_only(reading: Reading) -> bool:
+    """Whether a face is named surely only by beating every rival plainly, below the likeness
+    that makes a name sure by itself (``KNOWN``): its outline may be a little off the card."""
+    return reading.card not in (UNSURE, BACK) and reading.similarity <= KNOWN
 
 
 def outlines_on_top(readings: list[Reading]) -> list[np.ndarray]:
