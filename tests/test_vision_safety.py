@@ -91,6 +91,24 @@ def test_a_rival_sure_only_by_beating_every_rival_plainly_doubts_a_card_only_fit
     assert not invented(placed, readings)
 
 
+def test_an_unsure_rival_that_left_out_more_of_the_face_does_not_doubt_a_sure_name():
+    """An unsure outline fitting a little better doubts a sure name — unless it was named with a
+    card left out as lying over it that the sure name was not: its likeness is measured over
+    less of the face.  Big 1428's 2 of squiggles, sure at 0.880, was doubted so by an outline
+    at 0.884 named with the 4 of crosses under it taken to lie over it."""
+    sure = card("2 squiggle", similarity=0.88)
+    over = order_corners(cv2.boxPoints(((50, 140), (90, 126), 30)))
+    rival = Reading(UNSURE, "1 squiggle", sure.corners + 2, 0.06, 0.884, (("1 squiggle", 0.06), ("5 squiggle", 0.76)))
+    assert one_per_place([sure, rival])[0].card == UNSURE
+    assert one_per_place([sure, replace(rival, under=(over,))])[0].card == "2 squiggle"
+    # both named past that card: comparable
+    assert one_per_place([replace(sure, under=(over,)), replace(rival, under=(over,))])[0].card == UNSURE
+    placed, readings = read_scene("big", "1428.jpg")
+    truth = next(p for p in placed if p.card == "2 squiggle")
+    assert names_at(readings, truth) == {"2 squiggle"}
+    assert not invented(placed, readings)
+
+
 def test_a_card_named_past_the_card_over_it_stands_beside_that_card():
     """Big 0276: a 4 of circles half under a 1 of circles, named surely with the 1 left out as
     lying on top, at an outline sharing more than SAME with the 1's: two cards, one under the
