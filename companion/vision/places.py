@@ -11,7 +11,7 @@ import numpy as np
 
 from companion.vision.geometry import iou, overlap, quad_area
 from companion.vision.namer import BACK, suit_of
-from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, plainly_only
+from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, named_past, plainly_only
 
 SAME = 0.6       # two outlines sharing more than this (of the smaller) are one card ...
 PART = 0.6       # ... unless both are named surely, otherwise, the likelier under this share of the other's
@@ -130,7 +130,7 @@ def _left_out_more(reading: Reading, best: Reading) -> bool:
     not: its likeness is measured over less of the face, so fitting better says nothing (big
     1428: a 2 of squiggles named surely at 0.880 was doubted by an unsure outline at 0.884,
     named with the 4 of crosses — truly under it — taken to lie over it)."""
-    return any(not any(np.array_equal(u, v) for v in best.under) for u in reading.under)
+    return any(not named_past(best, outline) for outline in reading.under)
 
 
 def _one_under_the_other(a: Reading, b: Reading) -> bool:
@@ -138,8 +138,7 @@ def _one_under_the_other(a: Reading, b: Reading) -> bool:
     it: two cards, one under the other, not two guesses at one card — so both stand (big 0276:
     a 4 of circles half under a 1 of circles, named surely past it at an outline sharing 0.6 of
     the 1's, put the 1 out)."""
-    return (any(np.array_equal(u, b.corners) for u in a.under)
-            or any(np.array_equal(u, a.corners) for u in b.under))
+    return named_past(a, b.corners) or named_past(b, a.corners)
 
 
 def _part_before_the_whole(kept: Reading, reading: Reading) -> bool:

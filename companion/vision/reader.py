@@ -39,7 +39,7 @@ from companion.vision.geometry import (FACE_H, FACE_W, EdgeField, covered_on_fac
 from companion.vision.namer import (BACK, FAIR, FIRST_GLANCE, MOST_COVERED, MOST_HIDDEN, NOT_A_CARD, PAST_GLANCE,
                                     THUMB, Namer, suit_of)
 from companion.vision.places import CONFLICT, CONFLICT_NEAR, at_odds, best_first, not_read, one_of_each, one_per_place
-from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, outlines_on_top, sure_ones
+from companion.vision.reading import SAFE, UNSURE, Reading, made_unsure, named_past, outlines_on_top, sure_ones
 from companion.vision.sizes import (short_side_on, sized_alike, sized_as, sized_on_table, sizes_again, sizes_shown,
                                     table_plane)
 from companion.vision.stacking import lies_on_top
@@ -517,7 +517,7 @@ class Reader:
             quad = reading.corners
             for _ in range(FIT_ROUNDS):
                 over = list(reading.under) + [c for c in lying_over(quad, list(on_top), self._edges)
-                                              if not any(np.array_equal(c, u) for u in reading.under)]
+                                              if not named_past(reading, c)]
                 covered = covered_on_face(quad, over) if over else None
                 warp = self.namer.fitted(straighten(frame, quad), reading.guess, covered)
                 if warp is None:

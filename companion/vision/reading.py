@@ -60,6 +60,11 @@ def plainly_only(reading: Reading) -> bool:
     return reading.card not in (UNSURE, BACK) and reading.similarity <= KNOWN
 
 
+def named_past(reading: Reading, outline: np.ndarray) -> bool:
+    """Whether ``reading`` was named with ``outline`` left out, as a card lying over it."""
+    return any(np.array_equal(under, outline) for under in reading.under)
+
+
 def outlines_on_top(readings: list[Reading]) -> list[np.ndarray]:
     """The outlines of the cards seen whole: they lie on top of any card they overlap."""
     return [r.corners for r in readings if r.card != UNSURE and r.similarity > ON_TOP]

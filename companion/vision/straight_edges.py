@@ -95,7 +95,7 @@ class StraightEdges:
         under a 4 of squiggles, was missed).  Its length runs from where the two sides' seen
         parts begin, and — unless they already span a card's length — also back from where
         they end: which end is the card's is not seen, and the namer tells."""
-        a, b, length, _, i, j = self._long_sides(short_sides)
+        a, b, length, i, j = self._long_sides(short_sides)
         found = []
         for si, sj in zip(i.tolist(), j.tolist()):
             pair = _Pair(a[si], b[si], a[sj], b[sj])
@@ -112,7 +112,7 @@ class StraightEdges:
         tilted camera a card's ends do not run square to its sides in the frame, and one
         completed there lies a few pixels off at its hidden end (big 1622: a 1 of squares,
         both ends under other cards, was completed 10 pixels long at one end and missed)."""
-        a, b, _, _, i, j = self._long_sides(short_sides)
+        a, b, _, i, j = self._long_sides(short_sides)
         if len(i) == 0:
             return []
         on_table = [cv2.perspectiveTransform(p.reshape(-1, 1, 2).astype(np.float32), plane).reshape(-1, 2) for p in (a, b)]
@@ -131,7 +131,7 @@ class StraightEdges:
     def _long_sides(self, short_sides: list[float]):
         """The pairs of segments (i, j) that may be a card's two long sides: running one way,
         roughly a card's width apart (for the sizes given), the deck's paper inside each
-        towards the other — with every segment's start, end, length and direction (as
+        towards the other — with every segment's start, end and length (as
         :meth:`_long_enough`).  No pairs without the deck's paper known: a table's grain
         and weave run in such pairs too.  Kept for the sizes asked: the cards completed
         between them in the frame and on the table share them."""
@@ -145,7 +145,7 @@ class StraightEdges:
         a, b, length, d, was_joined = self._long_enough(short_sides)
         none = np.zeros(0, int)
         if self._paper is None or len(a) == 0:
-            return a, b, length, d, none, none
+            return a, b, length, none, none
         normal = np.stack([-d[:, 1], d[:, 0]], axis=1)
         papered = self._paper_sides(a, b, normal)  # (segments, 2): paper inside on the left (+1), right (-1)
         edge = papered.any(axis=1)  # (a card's side at all: few of a busy table's segments are)
@@ -161,7 +161,7 @@ class StraightEdges:
         i, j, side_i, side_j = i[near], j[near], side_i[near], side_j[near]
         i_ok = papered[i, (side_i < 0).astype(int)]
         j_ok = papered[j, (side_j < 0).astype(int)]
-        return a, b, length, d, i[i_ok & j_ok], j[i_ok & j_ok]
+        return a, b, length, i[i_ok & j_ok], j[i_ok & j_ok]
 
     def _paper_sides(self, a: np.ndarray, b: np.ndarray, normal: np.ndarray) -> np.ndarray:
         """For each segment (from ``a`` to ``b``, ``normal`` its left), whether a card's paper
