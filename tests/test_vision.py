@@ -229,17 +229,6 @@ def test_a_checked_cloth_s_square_does_not_give_the_cards_size():
     assert "5 cross" in named and "1 circle" in named
 
 
-def _read(card: str, corners, similarity: float):
-    from companion.vision.reading import SAFE, UNSURE, Reading
-
-    sure = card != UNSURE
-    return Reading(card, card if sure else "3 star", np.float32(corners), SAFE if sure else 0.0, similarity)
-
-
-def _box(side: float, x: float = 100.0) -> list[list[float]]:
-    return [[x, 100], [x + side, 100], [x + side, 100 + 1.4 * side], [x, 100 + 1.4 * side]]
-
-
 def test_the_corners_are_completed_again_where_only_unsure_readings_gave_the_size():
     """The size to complete the corners at comes from the readings like a face.  Where only
     unsure ones gave it, it may be part of a card's: big 0819's only card, a 1 of crosses half
@@ -249,18 +238,19 @@ def test_the_corners_are_completed_again_where_only_unsure_readings_gave_the_siz
     already tried, nor where a card named surely gave the size at first."""
     from companion.vision.reading import UNSURE
     from companion.vision.sizes import sizes_again
+    from tests.vision_scenes import card
 
     may_be = [96.0, 115.2, 134.4, 153.6]
-    part = _read(UNSURE, _box(78.0), 0.75)
+    part = card(UNSURE, width=78.0, confidence=0.0, similarity=0.75)
     assert sizes_again([part], [], may_be) == may_be  # (none near 78: every size tried)
-    named = _read("4 cross", _box(120.0, 300), 0.95)
+    named = card("4 cross", 300, 120.0)
     assert sizes_again([part], [named], may_be) == [120.0]
-    near = _read("4 cross", _box(82.0, 300), 0.95)
+    near = card("4 cross", 300, 82.0)
     assert sizes_again([part], [near], may_be) == []  # (within a side seen whole of the one tried)
-    sure = _read("1 cross", _box(78.0), 0.95)
+    sure = card("1 cross", width=78.0)
     assert sizes_again([sure, part], [named], may_be) == []
     # none gave a size at first: the size the completed cards give, even near one tried
-    assert sizes_again([], [_read(UNSURE, _box(118.0), 0.75)], may_be) == [118.0]
+    assert sizes_again([], [card(UNSURE, width=118.0, confidence=0.0, similarity=0.75)], may_be) == [118.0]
     assert sizes_again([], [], may_be) == []
 
 
